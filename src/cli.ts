@@ -1,0 +1,90 @@
+import { readFile } from "node:fs/promises";
+import { Command, InvalidArgumentError } from "commander";
+import { BuildError } from "./generator/errors.ts";
+
+function port(value: string): number {
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0 || number > 65535) throw new InvalidArgumentError("a port is a whole number from 0 to 65535");
+  return number;
+}
+
+/** Prints an error with its causes, for people; exits non-zero. */
+export function reportError(error: unknown): void {
+  if (error instanceof BuildError) console.error(error.message);
+  else {
+    let current: unknown = error;
+    const lines: string[] = [];
+    while (current) {
+      lines.push(current instanceof Error ? (lines.length ? `  caused by: ${current.message}` : `error: ${current.message}`) : String(current));
+      current = current instanceof Error ? current.cause : undefined;
+    }
+    console.error(lines.join("\n"));
+  }
+  process.exitCode = 1;
+}
+
+export async function main(argv: string[]): Promise<void> {
+  const pkg = JSON.parse(await readFile(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
+  const program = new Command()
+    .name("site")
+    .description("Builds, previews and serves the locksmith's website in five languages.")
+    .version(pkg.version)
+    .showHelpAfterError();
+
+  program
+    .command("build")
+    .description("Render every page of every language to plain HTML in the output folder.")
+    .option("-o, --out <dir>", "output folder", "dist")
+    .option("--root <dir>", "the site folder (site.config.yml, locales/, content/)", ".")
+    .option("--if-needed", "skip the build when the output is newer than every source")
+    .addHelpText("after", "\nExamples:\n  $ site build\n  $ SITE_ORIGIN=https://staging.example.gr site build --out /tmp/staging")
+    .action(async (options: { out: string; root: string; ifNeeded?: boolean }) => {
+      const { build, summarize } = await import("./generator/build.ts");
+      if (options.ifNeeded) {
+        const { isBuildFresh } = await import("./generator/freshness.ts");
+        if (await isBuildFresh(options.root, options.out)) {
+          console.log(`${options.out}/ is up to date.`);
+          return;
+        }
+      }
+      try {
+        console.log(summarize(await build({ root: options.root, outDir: options.out })));
+      } catch (error) {
+        reportError(error);
+      }
+    });
+
+  program
+    .command("dev")
+    .description("Build, serve and rebuild on every change, reloading the open browser tab.")
+    .option("-p, --port <port>", "port to listen on", port, 3000)
+    .option("--host <host>", "address to listen on", "localhost")
+    .option("--root <dir>", "the site folder", ".")
+    .addHelpText("after", "\nExample:\n  $ site dev --port 4000")
+    .action(async (options: { port: number; host: string; root: string }) => {
+      const { startDev } = await import("./generator/dev.ts");
+      await startDev(options);
+    });
+
+  program
+    .command("serve")
+    .description("Serve the built site in production, with the contact form's endpoint.")
+    .option("-p, --port <port>", "port to listen on (or PORT)", port)
+    .option("--host <host>", "address to listen on (or HOST)")
+    .option("-d, --dir <dir>", "the built site", "dist")
+    .addHelpText("after", "\nExamples:\n  $ site serve\n  $ PORT=8080 HOST=0.0.0.0 site serve")
+    .action(async (options: { port?: number; host?: string; dir: string }) => {
+      const { startServer } = await import("./server/serve.ts");
+      try {
+        await startServer({
+          dir: options.dir,
+          port: options.port ?? (process.env.PORT ? port(process.env.PORT) : 3000),
+          host: options.host ?? process.env.HOST ?? "localhost",
+        });
+      } catch (error) {
+        reportError(error);
+      }
+    });
+
+  await program.parseAsync(argv);
+}

@@ -1,0 +1,100 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import i18next, { type TFunction } from "i18next";
+import { languages, fallbackCode } from "../shared/languages.ts";
+import { BuildError, ProblemList, lineOf, type Problem } from "./errors.ts";
+
+export type Messages = { [key: string]: string | string[] | Messages | Messages[] };
+
+export interface Locales {
+  /** The raw translation resources, by language code. */
+  resources: Record<string, Messages>;
+  /** A translator fixed to one language, English where a key is missing. */
+  t(code: string): TFunction;
+  /** Keys that fell back to English, by language code (only with missingTranslations: warn). */
+  warnings: Problem[];
+}
+
+/** Loads locales/<code>/translation.json for every language and checks them against English. */
+export async function loadLocales(dir: string, missing: "error" | "warn" = "error"): Promise<Locales> {
+  const problems = new ProblemList();
+  const warnings: Problem[] = [];
+  const texts: Record<string, string> = {};
+  const resources: Record<string, Messages> = {};
+
+  for (const { code } of languages) {
+    const file = path.join(dir, code, "translation.json");
+    let text: string;
+    try {
+      text = await readFile(file, "utf8");
+    } catch {
+      problems.add(file, `missing; copy locales/${fallbackCode}/translation.json there and translate every value`);
+      continue;
+    }
+    texts[code] = text;
+    try {
+      resources[code] = JSON.parse(text) as Messages;
+    } catch (cause) {
+      problems.add(file, `not valid JSON: ${jsonReason(cause)}; check for a missing comma or quote, or a trailing comma`, jsonLine(cause, text));
+    }
+  }
+  problems.throwIfAny();
+
+  const english = flatten(resources[fallbackCode]!);
+  for (const { code } of languages) {
+    const file = path.join(dir, code, "translation.json");
+    const own = flatten(resources[code]!);
+    const keyLine = (key: string) => lineOf(texts[code]!, new RegExp(`"${escapeRegExp(key.split(".").pop()!)}"\\s*:`));
+    for (const [key, value] of own) {
+      if (!english.has(key)) problems.add(file, `stray key "${key}": it is not in locales/${fallbackCode}/translation.json; remove or rename it`, keyLine(key));
+      else if (typeof value === "string" && value.trim() === "") problems.add(file, `empty string for "${key}"; translate it`, keyLine(key));
+    }
+    for (const key of english.keys()) {
+      if (own.has(key)) continue;
+      const message = `missing key "${key}"; add it (the English text is ${JSON.stringify(english.get(key))})`;
+      if (missing === "warn") warnings.push({ file, message: `${message}; English is shown meanwhile` });
+      else problems.add(file, message);
+    }
+  }
+  problems.throwIfAny();
+
+  const instance = i18next.createInstance();
+  await instance.init({
+    resources: Object.fromEntries(Object.entries(resources).map(([code, messages]) => [code, { translation: messages }])),
+    fallbackLng: fallbackCode,
+    defaultNS: "translation",
+    ns: ["translation"],
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+  });
+  return { resources, t: (code) => instance.getFixedT(code), warnings };
+}
+
+/** `{ nav: { home: "Home" } }` → `Map { "nav.home" => "Home" }`; arrays are leaves. */
+export function flatten(messages: Messages, prefix = "", into = new Map<string, unknown>()): Map<string, unknown> {
+  for (const [key, value] of Object.entries(messages)) {
+    const name = prefix ? `${prefix}.${key}` : key;
+    if (value && typeof value === "object" && !Array.isArray(value)) flatten(value as Messages, name, into);
+    else into.set(name, value);
+  }
+  return into;
+}
+
+function jsonReason(cause: unknown): string {
+  return String((cause as Error).message).replace(/\s*\(line \d+ column \d+\)/, "");
+}
+
+function jsonLine(cause: unknown, text: string): number | undefined {
+  const message = String((cause as Error).message);
+  const line = /line (\d+)/.exec(message);
+  if (line) return Number(line[1]);
+  const position = /position (\d+)/.exec(message);
+  return position ? text.slice(0, Number(position[1])).split("\n").length : undefined;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+export { BuildError };

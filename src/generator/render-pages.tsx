@@ -1,0 +1,93 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { codeToLanguage, type Language } from "../shared/languages.ts";
+import { urlToFile } from "../shared/urls.ts";
+import { Page, type PageContext } from "../templates/context.tsx";
+import { templates } from "../templates/index.tsx";
+import type { SiteConfig } from "./load-config.ts";
+import type { Locales } from "./load-locales.ts";
+import type { Route, RouteTable } from "./resolve-routes.ts";
+import { createMarkdownRenderer } from "./render-markdown.ts";
+import { structuredDataFor } from "./structured-data.ts";
+
+export interface RenderedPage {
+  url: string;
+  /** Path of the HTML file inside the output folder. */
+  file: string;
+  route: Route;
+  language: Language;
+  title: string;
+  description: string;
+  /** The document, with the CSS marker where the stylesheet goes. */
+  html: string;
+}
+
+export interface RenderInput {
+  config: SiteConfig;
+  locales: Locales;
+  routes: RouteTable;
+  assets: PageContext["assets"];
+  inlineScripts: PageContext["inlineScripts"];
+}
+
+const metaKeys: Partial<Record<Route["template"], string>> = {
+  home: "home",
+  services: "services",
+  prices: "prices",
+  about: "about",
+  blog: "blog",
+  contact: "contact",
+  "not-found": "notFound",
+};
+
+/** The <title>: the page's own title, followed by the brand where it fits in 60 characters. */
+export function pageTitle(title: string, brand: string): string {
+  const full = `${title} | ${brand}`;
+  return full.length <= 60 || title.includes(brand) ? full : title;
+}
+
+/** Renders every page of the route table in every language it exists in. */
+export function renderPages(input: RenderInput): RenderedPage[] {
+  const pages: RenderedPage[] = [];
+  for (const route of input.routes.routes) {
+    for (const code of route.codes) pages.push(renderPage(input, route, code));
+  }
+  return pages;
+}
+
+export function renderPage({ config, locales, routes, assets, inlineScripts }: RenderInput, route: Route, code: string): RenderedPage {
+  const language = codeToLanguage(code)!;
+  const t = locales.t(code);
+  const href = (id: string) => routes.href(code, id);
+  const document = route.documents[code];
+  const metaKey = metaKeys[route.template];
+  const ownTitle = document ? document.title : t(`meta.${metaKey}.title`);
+  const description = document ? document.description : t(`meta.${metaKey}.description`);
+  const dateFormat = new Intl.DateTimeFormat(code, { dateStyle: "long", timeZone: "UTC" });
+  const euroFormat = new Intl.NumberFormat(code, { style: "currency", currency: "EUR", maximumFractionDigits: 0 });
+  const context: PageContext = {
+    config,
+    language,
+    t,
+    routes,
+    route,
+    href,
+    document,
+    html: document ? createMarkdownRenderer(href)(document.body) : undefined,
+    formatDate: (iso) => dateFormat.format(new Date(`${iso}T00:00:00Z`)),
+    formatEuro: (amount) => euroFormat.format(amount),
+    title: route.id === "home" ? ownTitle : pageTitle(ownTitle, config.brand),
+    description,
+    assets,
+    inlineScripts,
+    structuredData: [],
+  };
+  context.structuredData = structuredDataFor(context);
+  const Template = templates[route.template];
+  const body = renderToStaticMarkup(
+    <Page.Provider value={context}>
+      <Template />
+    </Page.Provider>,
+  );
+  const url = href(route.id);
+  return { url, file: urlToFile(url), route, language, title: context.title, description, html: `<!DOCTYPE html>${body}` };
+}

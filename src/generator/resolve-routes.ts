@@ -1,0 +1,133 @@
+import { codeToLanguage, languages } from "../shared/languages.ts";
+import { pageUrl } from "../shared/urls.ts";
+import { ProblemList } from "./errors.ts";
+import type { BlogDocument, ContentDocument, PageDocument, ServiceDocument } from "./load-content.ts";
+
+export type TemplateName = "home" | "services" | "prices" | "about" | "blog" | "contact" | "legal" | "service" | "article" | "not-found";
+
+/** One row of the route table: a page, the languages it exists in, and its documents. */
+export interface Route {
+  id: string;
+  /** The path after the language segment: "" for home, "/prices", "/services/cars/opening". */
+  path: string;
+  template: TemplateName;
+  /** Language codes this page is published in, in language-table order. */
+  codes: string[];
+  /** The page's Markdown document per language code, for document-backed pages. */
+  documents: Record<string, ContentDocument>;
+  /** Listed in the sitemap and linked with hreflang (everything but the not-found page). */
+  indexable: boolean;
+}
+
+export interface RouteTable {
+  routes: Route[];
+  get(id: string): Route;
+  /** `href("el", "services/cars/opening")` → `/gr/services/cars/opening`. */
+  href(code: string, id: string): string;
+  /** Whether the page `id` exists in language `code`. */
+  has(code: string, id: string): boolean;
+}
+
+const allCodes = languages.map((language) => language.code);
+
+const staticRoutes: { id: string; path: string; template: TemplateName }[] = [
+  { id: "home", path: "", template: "home" },
+  { id: "services", path: "/services", template: "services" },
+  { id: "prices", path: "/prices", template: "prices" },
+  { id: "about", path: "/about", template: "about" },
+  { id: "blog", path: "/blog", template: "blog" },
+  { id: "contact", path: "/contact", template: "contact" },
+];
+
+/** Pages every language must have, because every page's footer links to them. */
+export const requiredPages = ["privacy-policy", "terms"];
+
+/**
+ * Builds the route table from the fixed pages and the documents found under content/.
+ * A document is published in the languages it was written in, and nowhere else.
+ */
+export function resolveRoutes(documents: ContentDocument[], contentDir = "content"): RouteTable {
+  const problems = new ProblemList();
+  const grouped = new Map<string, Record<string, ContentDocument>>();
+  for (const document of documents) {
+    const group = grouped.get(document.id) ?? {};
+    group[document.code] = document;
+    grouped.set(document.id, group);
+  }
+  const orderedCodes = (group: Record<string, ContentDocument>) => allCodes.filter((code) => code in group);
+
+  const routes: Route[] = staticRoutes.map((row) => ({ ...row, codes: allCodes, documents: {}, indexable: true }));
+  for (const id of requiredPages) {
+    const group = grouped.get(id) ?? {};
+    for (const code of allCodes)
+      if (!group[code]) problems.add(`${contentDir}/pages/${id}/${code}.md`, `missing; every language needs this page because every footer links to it`);
+    routes.push({ id, path: `/${id}`, template: "legal", codes: allCodes, documents: group, indexable: true });
+  }
+  for (const [id, group] of grouped) {
+    const first = Object.values(group)[0]!;
+    if (first.kind === "page") {
+      if (!requiredPages.includes(id)) routes.push({ id, path: `/${id}`, template: "legal", codes: orderedCodes(group), documents: group, indexable: true });
+      continue;
+    }
+    const template = first.kind === "service" ? "service" : "article";
+    routes.push({ id, path: `/${id}`, template, codes: orderedCodes(group), documents: group, indexable: true });
+  }
+  routes.push({ id: "not-found", path: "/404", template: "not-found", codes: allCodes, documents: {}, indexable: false });
+
+  const byId = new Map(routes.map((route) => [route.id, route]));
+  const has = (code: string, id: string) => byId.get(id)?.codes.includes(code) ?? false;
+
+  for (const document of documents) {
+    for (const link of document.links) {
+      if (!byId.has(link.id)) problems.add(document.file, `link to unknown page "route:${link.id}"; use a route id such as ${suggest(link.id, [...byId.keys()])}`, link.line);
+      else if (!has(document.code, link.id)) problems.add(document.file, `link to "route:${link.id}", which has no ${document.code} version; write it or link elsewhere`, link.line);
+    }
+  }
+  problems.throwIfAny();
+
+  return {
+    routes,
+    has,
+    get(id) {
+      const route = byId.get(id);
+      if (!route) throw new Error(`unknown route id "${id}"`);
+      return route;
+    },
+    href(code, id) {
+      const route = byId.get(id);
+      const language = codeToLanguage(code);
+      if (!route || !language) throw new Error(`no route "${id}" in language "${code}"`);
+      return pageUrl(language, route.path);
+    },
+  };
+}
+
+function suggest(id: string, ids: string[]): string {
+  const tail = id.split("/").pop() ?? id;
+  const near = ids.find((candidate) => candidate.endsWith(tail) || candidate.includes(tail));
+  return `"${near ?? "contact"}"`;
+}
+
+/** The blog posts of one language, newest first. */
+export function postsIn(table: RouteTable, code: string): BlogDocument[] {
+  return table.routes
+    .filter((route) => route.template === "article" && route.codes.includes(code))
+    .map((route) => route.documents[code] as BlogDocument)
+    .sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id));
+}
+
+/** The service pages of one language and family, in the order of the content folders. */
+export function servicesIn(table: RouteTable, code: string, family?: string): ServiceDocument[] {
+  const order = ["opening", "key-copy", "immobilizer", "shells-remotes", "repair", "replace-locks", "replace-with-new", "defender-install"];
+  const rank = (id: string) => {
+    const index = order.indexOf(id.split("/").pop()!);
+    return index < 0 ? order.length : index;
+  };
+  return table.routes
+    .filter((route) => route.template === "service" && route.codes.includes(code))
+    .map((route) => route.documents[code] as ServiceDocument)
+    .filter((document) => !family || document.family === family)
+    .sort((a, b) => rank(a.id) - rank(b.id) || a.id.localeCompare(b.id));
+}
+
+export type { PageDocument };

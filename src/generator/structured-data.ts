@@ -1,0 +1,125 @@
+import type { BlogDocument, ServiceDocument } from "./load-content.ts";
+import type { PageContext } from "../templates/context.tsx";
+import type { FaqItem } from "../templates/pages/Prices.tsx";
+
+const week = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+
+/** The JSON-LD a page carries, in the page's language, from the config and the content. */
+export function structuredDataFor(page: Omit<PageContext, "structuredData">): object[] {
+  const { route, config } = page;
+  const url = (id: string) => `${config.origin}${page.href(id)}`;
+  const businessId = `${config.origin}/#business`;
+  switch (route.template) {
+    case "home":
+    case "about":
+    case "contact":
+      return [business(page, businessId)];
+    case "prices":
+      return [
+        {
+          "@context": "https://schema.org",
+          "@type": "FAQPage",
+          inLanguage: page.language.code,
+          mainEntity: (page.t("pricesPage.faq.items", { returnObjects: true }) as FaqItem[]).map((item) => ({
+            "@type": "Question",
+            name: item.q,
+            acceptedAnswer: { "@type": "Answer", text: item.a },
+          })),
+        },
+      ];
+    case "service": {
+      const service = page.document as ServiceDocument;
+      return [
+        {
+          "@context": "https://schema.org",
+          "@type": "Service",
+          name: service.title,
+          description: service.description,
+          serviceType: page.t(`servicesPage.families.${service.family}.title`),
+          url: url(route.id),
+          inLanguage: page.language.code,
+          provider: { "@type": "Locksmith", "@id": businessId, name: config.brand, telephone: config.phone },
+          areaServed: { "@type": "City", name: config.address.town },
+        },
+        breadcrumbs(page, [
+          [page.t("nav.home"), url("home")],
+          [page.t("nav.services"), url("services")],
+          [service.title, url(route.id)],
+        ]),
+      ];
+    }
+    case "article": {
+      const post = page.document as BlogDocument;
+      const publisher = { "@type": "Organization", "@id": businessId, name: config.brand, url: url("home") };
+      return [
+        {
+          "@context": "https://schema.org",
+          "@type": "BlogPosting",
+          headline: post.title,
+          description: post.description,
+          datePublished: post.date,
+          dateModified: post.updated,
+          inLanguage: page.language.code,
+          keywords: post.keywords.join(", "),
+          url: url(route.id),
+          mainEntityOfPage: url(route.id),
+          author: publisher,
+          publisher,
+        },
+        breadcrumbs(page, [
+          [page.t("nav.home"), url("home")],
+          [page.t("nav.blog"), url("blog")],
+          [post.title, url(route.id)],
+        ]),
+      ];
+    }
+    default:
+      return [];
+  }
+}
+
+function business(page: Omit<PageContext, "structuredData">, id: string): object {
+  const { config, language } = page;
+  const local = { ...config.address, ...config.address.localized[language.code] };
+  return {
+    "@context": "https://schema.org",
+    "@type": "Locksmith",
+    "@id": id,
+    name: config.brand,
+    legalName: config.legalName,
+    description: page.description,
+    url: `${config.origin}${page.href("home")}`,
+    telephone: config.phone,
+    email: config.email,
+    foundingDate: String(config.foundingYear),
+    priceRange: "€€",
+    currenciesAccepted: "EUR",
+    paymentAccepted: "Cash, Credit Card",
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: `${local.street} ${config.address.number}`,
+      addressLocality: local.town,
+      addressRegion: local.region,
+      postalCode: config.address.postalCode,
+      addressCountry: config.address.country,
+    },
+    geo: { "@type": "GeoCoordinates", latitude: config.geo.latitude, longitude: config.geo.longitude },
+    openingHoursSpecification: [{ "@type": "OpeningHoursSpecification", dayOfWeek: week, opens: "00:00", closes: "23:59" }],
+    areaServed: [
+      { "@type": "City", name: local.town },
+      { "@type": "AdministrativeArea", name: local.region },
+    ],
+    ...(config.vatNumber ? { vatID: `EL${config.vatNumber}` } : {}),
+    hasMap: `https://www.google.com/maps/search/?api=1&query=${config.geo.latitude},${config.geo.longitude}`,
+    knowsLanguage: ["el", "en"],
+  };
+}
+
+function breadcrumbs(page: Omit<PageContext, "structuredData">, items: [string, string][]): object {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    inLanguage: page.language.code,
+    itemListElement: items.map(([name, item], index) => ({ "@type": "ListItem", position: index + 1, name, item })),
+  };
+}

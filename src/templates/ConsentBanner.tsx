@@ -1,0 +1,34 @@
+import { usePage } from "./context.tsx";
+
+/** Asks before any analytics runs; the client script shows it while no choice is stored. */
+export function ConsentBanner() {
+  const { t, href, config } = usePage();
+  const button = "flex-1 rounded-xl px-4 py-2.5 font-semibold focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-sky-600";
+  return (
+    <section
+      id="consent"
+      hidden
+      aria-labelledby="consent-title"
+      data-measurement-id={config.analytics.measurementId}
+      className="fixed inset-x-2 bottom-2 z-50 mx-auto max-w-xl rounded-2xl border border-slate-200 bg-white p-5 shadow-2xl"
+    >
+      <h2 id="consent-title" className="text-lg font-bold">
+        {t("consent.title")}
+      </h2>
+      <p className="mt-1 text-slate-700">
+        {t("consent.text")}{" "}
+        <a href={href("privacy-policy")} className="text-sky-800 underline">
+          {t("consent.policy")}
+        </a>
+      </p>
+      <div className="mt-4 flex gap-3">
+        <button type="button" data-consent="denied" className={`${button} border border-slate-900 bg-white text-slate-900 hover:bg-slate-100`}>
+          {t("consent.reject")}
+        </button>
+        <button type="button" data-consent="granted" className={`${button} border border-slate-900 bg-slate-900 text-white hover:bg-slate-800`}>
+          {t("consent.accept")}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,77 @@
+import { phoneToTel } from "../generator/load-config.ts";
+import { usePage } from "./context.tsx";
+import { Icon } from "./icons.tsx";
+
+export const navItems = ["home", "services", "prices", "about", "blog", "contact"] as const;
+
+/** The route a page highlights in the navigation: a service page belongs to services, an article to the blog. */
+function sectionOf(routeId: string): string {
+  if (routeId.startsWith("services/")) return "services";
+  if (routeId.startsWith("blog/")) return "blog";
+  return routeId;
+}
+
+export function Header() {
+  const { t, href, route, config } = usePage();
+  const current = sectionOf(route.id);
+  const link = (id: string, mobile: boolean) => {
+    const active = id === current;
+    const style = mobile
+      ? `block rounded-lg px-3 py-3 text-lg ${active ? "bg-sky-50 font-semibold text-sky-800" : "text-slate-800 hover:bg-slate-50"}`
+      : `rounded-lg px-3 py-2 ${active ? "bg-sky-50 font-semibold text-sky-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-950"}`;
+    return (
+      <li key={id}>
+        <a href={href(id)} className={style} aria-current={active ? "page" : undefined}>
+          {t(`nav.${id}`)}
+        </a>
+      </li>
+    );
+  };
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
+        <a href={href("home")} className="mr-auto flex min-w-0 items-center gap-2 font-bold text-slate-900">
+          <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-slate-900 text-amber-400">
+            <Icon name="key-round" className="size-5" />
+          </span>
+          <span className="truncate text-lg leading-tight">{config.brand}</span>
+        </a>
+        <nav aria-label={t("nav.main")} className="hidden lg:block">
+          <ul className="flex items-center gap-1">{navItems.map((id) => link(id, false))}</ul>
+        </nav>
+        <a
+          href={phoneToTel(config.phone)}
+          className="inline-flex shrink-0 items-center gap-2 rounded-xl bg-amber-400 px-3 py-2.5 font-semibold text-slate-950 hover:bg-amber-300 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-sky-600 sm:px-4"
+        >
+          <Icon name="phone" className="size-5" />
+          <span>{t("nav.call24")}</span>
+        </a>
+        <button
+          type="button"
+          id="menu-toggle"
+          className="hidden size-11 shrink-0 items-center justify-center rounded-xl border border-slate-300 text-slate-900 js:inline-flex lg:js:hidden"
+          aria-expanded="false"
+          aria-controls="mobile-menu"
+          aria-label={t("common.menu")}
+          data-label-open={t("common.menu")}
+          data-label-close={t("common.closeMenu")}
+        >
+          <Icon name="menu" className="size-6 menu-icon-open" />
+          <Icon name="x" className="hidden size-6 menu-icon-close" />
+        </button>
+      </div>
+      {/* Without script this row is the phone's navigation; with script it becomes the toggled menu. */}
+      <nav id="mobile-menu" aria-label={t("nav.main")} className="border-t border-slate-200 bg-white lg:hidden js:hidden js:data-open:block">
+        <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-2 py-1 text-sm whitespace-nowrap js:flex-col js:p-4 js:text-base">
+          {navItems.map((id) => link(id, true))}
+          <li className="hidden js:block">
+            <a href={phoneToTel(config.phone)} className="mt-2 flex items-center justify-center gap-2 rounded-xl bg-amber-400 px-4 py-3 text-lg font-semibold text-slate-950">
+              <Icon name="phone" className="size-5" />
+              {t("nav.call24")} · {config.phone}
+            </a>
+          </li>
+        </ul>
+      </nav>
+    </header>
+  );
+}

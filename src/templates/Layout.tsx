@@ -1,0 +1,73 @@
+import type { ReactNode } from "react";
+import { codeToLanguage, defaultLanguage, langToDir, languages } from "../shared/languages.ts";
+import { usePage } from "./context.tsx";
+import { ConsentBanner } from "./ConsentBanner.tsx";
+import { Footer } from "./Footer.tsx";
+import { Header } from "./Header.tsx";
+
+/** Marker the CSS stage replaces with the page's stylesheet. */
+export const cssMarker = "/*__PAGE_CSS__*/";
+
+function Head() {
+  const page = usePage();
+  const { config, language, route, title, description, assets, inlineScripts, structuredData } = page;
+  const canonical = `${config.origin}${page.href(route.id)}`;
+  const alternates = route.indexable
+    ? languages.filter((other) => route.codes.includes(other.code)).map((other) => ({ hreflang: other.code, href: `${config.origin}${page.routes.href(other.code, route.id)}` }))
+    : [];
+  const xDefaultCode = route.codes.includes(defaultLanguage.code) ? defaultLanguage.code : route.codes[0]!;
+  return (
+    <head>
+      <meta charSet="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <title>{title}</title>
+      <meta name="description" content={description} />
+      {route.indexable ? <link rel="canonical" href={canonical} /> : <meta name="robots" content="noindex" />}
+      {alternates.map((alternate) => (
+        <link key={alternate.hreflang} rel="alternate" hrefLang={alternate.hreflang} href={alternate.href} />
+      ))}
+      {route.indexable && <link rel="alternate" hrefLang="x-default" href={`${config.origin}${page.routes.href(xDefaultCode, route.id)}`} />}
+      <meta property="og:type" content={route.template === "article" ? "article" : "website"} />
+      <meta property="og:site_name" content={config.brand} />
+      <meta property="og:title" content={title} />
+      <meta property="og:description" content={description} />
+      <meta property="og:locale" content={language.ogLocale} />
+      {route.codes
+        .filter((code) => code !== language.code)
+        .map((code) => (
+          <meta key={code} property="og:locale:alternate" content={codeToLanguage(code)!.ogLocale} />
+        ))}
+      {route.indexable && <meta property="og:url" content={canonical} />}
+      <meta name="theme-color" content="#0f172a" />
+      <meta name="format-detection" content="telephone=no" />
+      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      <script dangerouslySetInnerHTML={{ __html: inlineScripts.boot }} />
+      <style dangerouslySetInnerHTML={{ __html: cssMarker }} />
+      <script type="module" src={assets.script} />
+      {structuredData.map((data, index) => (
+        <script key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, "\\u003c") }} />
+      ))}
+    </head>
+  );
+}
+
+/** The document every page shares: head, fixed navigation, main content, footer. */
+export function Layout({ children }: { children: ReactNode }) {
+  const { language, t, config } = usePage();
+  return (
+    <html lang={language.code} dir={langToDir(language.code)}>
+      <Head />
+      <body className="bg-white font-sans text-slate-900 antialiased">
+        <a href="#main" className="sr-only z-50 rounded-lg bg-white px-4 py-2 font-semibold focus:not-sr-only focus:fixed focus:top-2 focus:left-2">
+          {t("common.skipToContent")}
+        </a>
+        <Header />
+        <main id="main" tabIndex={-1} className="pt-26 outline-none js:pt-16 lg:pt-16">
+          {children}
+        </main>
+        <Footer />
+        {config.analytics.measurementId && <ConsentBanner />}
+      </body>
+    </html>
+  );
+}

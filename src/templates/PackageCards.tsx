@@ -1,0 +1,48 @@
+import { usePage } from "./context.tsx";
+import { CallButton } from "./ui.tsx";
+import { Icon } from "./icons.tsx";
+
+export interface PackageCard {
+  name: string;
+  desc: string;
+  price: string;
+  oldPrice: string;
+  popular: boolean;
+  features: string[];
+}
+
+/** The three armoured-door packages; the popular one stands out. */
+export function PackageCards({ packages, headingLevel = 3 }: { packages: PackageCard[]; headingLevel?: 2 | 3 }) {
+  const { t } = usePage();
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  return (
+    <div className="grid gap-6 md:grid-cols-3">
+      {packages.map((card) => (
+        <article key={card.name} className={`relative flex flex-col rounded-2xl border bg-white p-6 shadow-sm ${card.popular ? "border-amber-400 ring-2 ring-amber-400 md:-my-3 md:py-9" : "border-slate-200"}`}>
+          {card.popular && (
+            <p className="absolute -top-3.5 left-1/2 -translate-x-1/2 rounded-full bg-amber-400 px-3 py-1 text-sm font-bold whitespace-nowrap text-slate-950">{t("pricing.popular")}</p>
+          )}
+          <Heading className="text-xl font-bold text-slate-900">{card.name}</Heading>
+          <p className="mt-1 text-slate-600">{card.desc}</p>
+          <p className="mt-4 flex items-baseline gap-3">
+            <span className="sr-only">{t("pricing.newPrice")}:</span>
+            <span className="text-4xl font-extrabold text-slate-950">{card.price}</span>
+            <span className="sr-only">{t("pricing.oldPrice")}:</span>
+            <del className="text-lg text-slate-500">{card.oldPrice}</del>
+          </p>
+          <ul className="mt-5 mb-6 space-y-2 text-slate-700">
+            {card.features.map((feature) => (
+              <li key={feature} className="flex gap-2">
+                <Icon name="check" className="mt-0.5 size-5 shrink-0 text-emerald-600" />
+                {feature}
+              </li>
+            ))}
+          </ul>
+          <CallButton className="mt-auto w-full" variant={card.popular ? "call" : "primary"}>
+            {t("pricing.order")}
+          </CallButton>
+        </article>
+      ))}
+    </div>
+  );
+}

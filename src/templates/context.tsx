@@ -1,0 +1,40 @@
+import { createContext, useContext } from "react";
+import type { TFunction } from "i18next";
+import type { Language } from "../shared/languages.ts";
+import type { SiteConfig } from "../generator/load-config.ts";
+import type { ContentDocument } from "../generator/load-content.ts";
+import type { Route, RouteTable } from "../generator/resolve-routes.ts";
+
+/** Everything a template needs to draw one page in one language. */
+export interface PageContext {
+  config: SiteConfig;
+  language: Language;
+  t: TFunction;
+  routes: RouteTable;
+  route: Route;
+  /** The URL of another page in this page's language: `href("contact")` → `/gr/contact`. */
+  href(id: string): string;
+  /** The page's Markdown document, for document-backed pages. */
+  document?: ContentDocument;
+  /** The document's body rendered to HTML. */
+  html?: string;
+  /** `2024-01-15` written as this language writes dates. */
+  formatDate(iso: string): string;
+  /** `250` written as this language writes euro amounts. */
+  formatEuro(amount: number): string;
+  title: string;
+  description: string;
+  assets: { script: string; css: string };
+  /** Inline scripts, keyed by purpose; their hashes go into the Content-Security-Policy. */
+  inlineScripts: { boot: string };
+  /** JSON-LD objects for the page's <head>. */
+  structuredData: object[];
+}
+
+export const Page = createContext<PageContext | null>(null);
+
+export function usePage(): PageContext {
+  const page = useContext(Page);
+  if (!page) throw new Error("usePage() outside a page");
+  return page;
+}

@@ -1,0 +1,35 @@
+import { createRequire } from "node:module";
+import { createElement } from "react";
+
+type IconNode = [string, Record<string, string>][];
+const nodes = createRequire(import.meta.url)("lucide-static/icon-nodes.json") as Record<string, IconNode>;
+
+export type IconName =
+  | "phone" | "car" | "house" | "shield" | "shield-check" | "key-round" | "clock" | "menu" | "x" | "map-pin"
+  | "mail" | "zap" | "badge-check" | "wrench" | "lock-keyhole" | "check" | "chevron-down" | "globe" | "siren"
+  | "graduation-cap" | "arrow-right" | "arrow-left" | "calendar" | "tag" | "message-circle" | "hand-coins" | "timer"
+  | "door-closed" | "award" | "loader-circle";
+
+/** A lucide icon drawn inline (no request, no icon font); decorative unless given a label. */
+export function Icon({ name, className = "size-5", label }: { name: IconName; className?: string; label?: string }) {
+  const node = nodes[name];
+  if (!node) throw new Error(`unknown icon "${name}"`);
+  return (
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={className}
+      aria-hidden={label ? undefined : "true"}
+      role={label ? "img" : undefined}
+      aria-label={label}
+      focusable="false"
+    >
+      {node.map(([tag, attrs], index) => createElement(tag, { key: index, ...attrs }))}
+    </svg>
+  );
+}

@@ -1,0 +1,160 @@
+import { formatAddress, phoneToTel } from "../../generator/load-config.ts";
+import { usePage } from "../context.tsx";
+import { Icon, type IconName } from "../icons.tsx";
+import { LanguageSwitcher } from "../LanguageSwitcher.tsx";
+import { Layout } from "../Layout.tsx";
+import { PackageCards, type PackageCard } from "../PackageCards.tsx";
+import { CallButton, Card, CheckList, IconBadge, LinkButton, Section } from "../ui.tsx";
+
+interface Feature {
+  title: string;
+  desc: string;
+}
+
+export function Home() {
+  const { t, href, config, language } = usePage();
+  const list = (key: string) => t(key, { returnObjects: true }) as string[];
+  const cards: { key: string; icon: IconName }[] = [
+    { key: "cars", icon: "car" },
+    { key: "doors", icon: "house" },
+    { key: "armored", icon: "shield" },
+  ];
+  const featureIcons: IconName[] = ["timer", "badge-check", "hand-coins"];
+  return (
+    <Layout>
+      <section className="relative overflow-hidden bg-slate-900 text-white" aria-labelledby="hero-title">
+        <div className="mx-auto max-w-6xl px-4 pt-6 pb-12 sm:pt-10 sm:pb-20">
+          <LanguageSwitcher />
+          <p className="mt-8 inline-flex items-center gap-2 rounded-full bg-red-600 px-3 py-1 text-sm font-bold text-white">
+            <Icon name="siren" className="size-4" />
+            {t("hero.badge")}
+          </p>
+          <h1 id="hero-title" className="mt-4 max-w-3xl text-3xl leading-tight font-extrabold tracking-tight text-balance sm:text-5xl">
+            {t("hero.title")}
+          </h1>
+          <p className="mt-4 max-w-2xl text-lg text-slate-300 sm:text-xl">{t("hero.subtitle")}</p>
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+            <CallButton size="lg" event="click_call">
+              {t("hero.call")}
+            </CallButton>
+            <LinkButton href={href("services")} variant="ghostLight" size="lg" icon="arrow-right">
+              {t("hero.services")}
+            </LinkButton>
+          </div>
+          <ul className="mt-8 grid gap-3 text-slate-200 sm:grid-cols-3">
+            <li className="flex items-center gap-2">
+              <Icon name="phone" className="size-5 shrink-0 text-amber-400" />
+              <span className="sr-only">{t("hero.phone")}:</span>
+              <a href={phoneToTel(config.phone)} className="font-semibold hover:underline">
+                {config.phone}
+              </a>
+            </li>
+            <li className="flex items-center gap-2">
+              <Icon name="map-pin" className="size-5 shrink-0 text-amber-400" />
+              <span className="sr-only">{t("hero.address")}:</span>
+              {formatAddress(config, language.code)}
+            </li>
+            <li className="flex items-center gap-2">
+              <Icon name="clock" className="size-5 shrink-0 text-amber-400" />
+              {t("hero.availability")}
+            </li>
+          </ul>
+        </div>
+      </section>
+
+      <Section id="about" title={t("homeAbout.title")}>
+        <div className="grid gap-8 md:grid-cols-2">
+          <p className="text-lg text-slate-700">{t("homeAbout.text")}</p>
+          <CheckList items={list("homeAbout.points")} className="text-lg text-slate-800" />
+        </div>
+      </Section>
+
+      <Section id="services" title={t("serviceCards.title")} subtitle={t("serviceCards.subtitle")} tone="muted">
+        <div className="grid gap-6 md:grid-cols-3">
+          {cards.map(({ key, icon }) => (
+            <Card key={key}>
+              <IconBadge name={icon} />
+              <h3 className="mt-4 text-xl font-bold">{t(`serviceCards.${key}.title`)}</h3>
+              <CheckList items={list(`serviceCards.${key}.items`)} className="mt-3 text-slate-700" />
+            </Card>
+          ))}
+        </div>
+        <LinkButton href={href("services")} className="mt-8" icon="arrow-right">
+          {t("serviceCards.button")}
+        </LinkButton>
+      </Section>
+
+      <Section id="quick" title={t("quick.title")} subtitle={t("quick.subtitle")}>
+        <div className="grid gap-6 lg:grid-cols-4">
+          {(t("quick.features", { returnObjects: true }) as Feature[]).map((feature, index) => (
+            <div key={feature.title} className="flex gap-4 lg:flex-col">
+              <IconBadge name={featureIcons[index] ?? "check"} />
+              <div>
+                <h3 className="text-lg font-bold">{feature.title}</h3>
+                <p className="text-slate-600">{feature.desc}</p>
+              </div>
+            </div>
+          ))}
+          <div className="rounded-2xl bg-red-600 p-6 text-white">
+            <h3 className="text-xl font-bold">{t("quick.emergency.title")}</h3>
+            <p className="mt-2">{t("quick.emergency.text")}</p>
+            <CallButton className="mt-4 w-full" event="click_emergency_call">
+              {t("quick.emergency.call")}
+            </CallButton>
+          </div>
+        </div>
+      </Section>
+
+      <Section id="why" title={t("why.title")} tone="muted">
+        <div className="grid gap-6 md:grid-cols-3">
+          {(["expertise", "licence"] as const).map((key, index) => (
+            <Card key={key}>
+              <IconBadge name={index === 0 ? "award" : "shield-check"} />
+              <h3 className="mt-4 text-xl font-bold">{t(`why.${key}.title`)}</h3>
+              <p className="mt-2 text-slate-600">{t(`why.${key}.text`)}</p>
+            </Card>
+          ))}
+          <Card>
+            <CheckList items={list("why.list")} className="text-slate-800" />
+            <a href={href("about")} className="mt-5 inline-flex items-center gap-1 font-semibold text-sky-800 hover:underline">
+              {t("why.link")}
+              <Icon name="arrow-right" className="size-4" />
+            </a>
+          </Card>
+        </div>
+      </Section>
+
+      <Section id="pricing" title={t("pricing.title")} subtitle={t("pricing.subtitle")}>
+        <PackageCards packages={t("pricing.packages", { returnObjects: true }) as PackageCard[]} />
+        <p className="mt-8 text-center text-slate-600">{t("pricing.vat")}</p>
+      </Section>
+
+      <CallBand />
+    </Layout>
+  );
+}
+
+/** The closing band: call, or write. */
+export function CallBand() {
+  const { t, href } = usePage();
+  return (
+    <section className="bg-sky-900 text-white" aria-labelledby="cta-title">
+      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-12 md:flex-row md:items-center md:justify-between">
+        <div>
+          <h2 id="cta-title" className="text-2xl font-bold sm:text-3xl">
+            {t("cta.title")}
+          </h2>
+          <p className="mt-2 text-lg text-sky-100">{t("cta.text")}</p>
+        </div>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <CallButton size="lg" event="cta_call">
+            {t("cta.call")}
+          </CallButton>
+          <LinkButton href={href("contact")} variant="ghostLight" size="lg" icon="mail">
+            {t("cta.contact")}
+          </LinkButton>
+        </div>
+      </div>
+    </section>
+  );
+}
