@@ -17,7 +17,7 @@ export function Header() {
   const link = (id: string, mobile: boolean) => {
     const active = id === current;
     const style = mobile
-      ? `block rounded-lg px-3 py-3 text-lg ${active ? "bg-sky-50 font-semibold text-sky-800" : "text-slate-800 hover:bg-slate-50"}`
+      ? `block rounded-lg px-3 py-2 js:py-3 js:text-lg ${active ? "bg-sky-50 font-semibold text-sky-800" : "text-slate-800 hover:bg-slate-50"}`
       : `rounded-lg px-3 py-2 ${active ? "bg-sky-50 font-semibold text-sky-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-950"}`;
     return (
       <li key={id}>
@@ -34,7 +34,7 @@ export function Header() {
           <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-slate-900 text-amber-400">
             <Icon name="key-round" className="size-5" />
           </span>
-          <span className="truncate text-lg leading-tight">{config.brand}</span>
+          <span className="sr-only text-lg leading-tight sm:not-sr-only">{config.brand}</span>
         </a>
         <nav aria-label={t("nav.main")} className="hidden lg:block">
           <ul className="flex items-center gap-1">{navItems.map((id) => link(id, false))}</ul>

@@ -62,7 +62,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {t("common.skipToContent")}
         </a>
         <Header />
-        <main id="main" tabIndex={-1} className="pt-26 outline-none js:pt-16 lg:pt-16">
+        <main id="main" tabIndex={-1} className="pt-28 outline-none js:pt-16 lg:pt-16">
           {children}
         </main>
         <Footer />
