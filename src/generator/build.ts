@@ -4,7 +4,7 @@ import { languages } from "../shared/languages.ts";
 import { createCssBuilder } from "./build-css.ts";
 import { bundleClient } from "./bundle-client.ts";
 import { checkSite } from "./check-site.ts";
-import { formatProblem, type Problem } from "./errors.ts";
+import { BuildError, formatProblem, type Problem } from "./errors.ts";
 import { createHeadersFile, scriptHash, securityHeaders } from "./headers.ts";
 import { loadConfig, type SiteConfig } from "./load-config.ts";
 import { loadContent } from "./load-content.ts";
@@ -47,18 +47,19 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
   const root = path.resolve(options.root);
   const outDir = path.resolve(root, options.outDir ?? "dist");
-  const relative = (file: string) => path.relative(process.cwd(), file) || file;
+  // Messages name files as the owner sees them from the site folder: content/blog/x/de.md:3.
+  const relative = (file: string) => path.relative(root, file) || file;
   const warn = options.warn ?? ((message: string) => console.warn(message));
 
-  const config = await loadConfig(relative(path.join(root, "site.config.yml")), options.env ?? process.env);
-  const [locales, documents, client, css] = await Promise.all([
-    loadLocales(relative(path.join(root, "locales")), config.missingTranslations),
-    loadContent(relative(path.join(root, "content")), config),
+  const config = await loadConfig(path.join(root, "site.config.yml"), options.env ?? process.env, relative);
+  const [locales, documents, client, css] = await settleAll([
+    loadLocales(path.join(root, "locales"), config.missingTranslations, relative),
+    loadContent(path.join(root, "content"), config, relative),
     bundleClient(path.join(packageRoot, "src/client/main.ts")),
     createCssBuilder(path.join(packageRoot, "src/templates/styles.css")),
-  ]);
+  ] as const);
   for (const warning of locales.warnings) warn(`warning: ${formatProblem(warning)}`);
-  const routes = resolveRoutes(documents, relative(path.join(root, "content")));
+  const routes = resolveRoutes(documents, "content");
 
   const pages = renderPages({
     config,
@@ -85,6 +86,19 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   ];
   const { bytes } = await writeSite(outDir, files);
   return { config, routes, pages, outDir, bytes, milliseconds: performance.now() - started, warnings: locales.warnings, files };
+}
+
+/**
+ * Like Promise.all, but waits for every stage and reports the problems of all of them together,
+ * so a broken locale does not hide a broken document.
+ */
+async function settleAll<T extends readonly unknown[]>(promises: T): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const results = await Promise.allSettled(promises);
+  const failures = results.filter((result): result is PromiseRejectedResult => result.status === "rejected").map((result) => result.reason as unknown);
+  if (failures.length === 0) return results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as { -readonly [K in keyof T]: Awaited<T[K]> };
+  const other = failures.find((failure) => !(failure instanceof BuildError));
+  if (other) throw other;
+  throw new BuildError(failures.flatMap((failure) => (failure as BuildError).problems));
 }
 
 function documentDate(page: RenderedPage): string | undefined {

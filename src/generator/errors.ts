@@ -20,6 +20,9 @@ export function formatProblem({ file, line, message }: Problem): string {
 }
 
 export function formatProblems(problems: Problem[]): string {
+  // Files in the order they were found, each file's problems from top to bottom.
+  const order = [...new Set(problems.map((problem) => problem.file))];
+  problems = [...problems].sort((a, b) => order.indexOf(a.file) - order.indexOf(b.file) || (a.line ?? 0) - (b.line ?? 0));
   const count = problems.length === 1 ? "1 problem" : `${problems.length} problems`;
   return `${problems.map(formatProblem).join("\n")}\n\nBuild failed: ${count}.`;
 }

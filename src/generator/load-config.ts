@@ -53,10 +53,11 @@ export const configEnvironment = {
 type Raw = Record<string, unknown>;
 
 /** Reads the config file, applies the environment overrides and validates every value. */
-export async function loadConfig(file: string, env: NodeJS.ProcessEnv = process.env): Promise<SiteConfig> {
+export async function loadConfig(path: string, env: NodeJS.ProcessEnv = process.env, label: (file: string) => string = (file) => file): Promise<SiteConfig> {
+  const file = label(path);
   let text: string;
   try {
-    text = await readFile(file, "utf8");
+    text = await readFile(path, "utf8");
   } catch (cause) {
     throw new BuildError([{ file, message: "cannot read the config file; create it (see the README's config reference)" }], { cause });
   }

@@ -54,14 +54,15 @@ const placeholders = ["brand", "phone", "tel", "email", "address", "legalName"] 
  * Reads every Markdown document under `dir`:
  * services/<family>/<slug>/<code>.md, blog/<slug>/<code>.md and pages/<slug>/<code>.md.
  */
-export async function loadContent(dir: string, config: SiteConfig): Promise<ContentDocument[]> {
+export async function loadContent(dir: string, config: SiteConfig, label: (file: string) => string = (file) => file): Promise<ContentDocument[]> {
   const problems = new ProblemList();
   const files = await fg("**/*.md", { cwd: dir, onlyFiles: true });
   const documents: ContentDocument[] = [];
   const codes = languages.map((language) => language.code).join(", ");
 
   for (const relative of files.sort()) {
-    const file = path.join(dir, relative);
+    const source = path.join(dir, relative);
+    const file = label(source);
     const parts = relative.split("/");
     const code = path.basename(relative, ".md");
     const shape = matchShape(parts);
@@ -73,7 +74,7 @@ export async function loadContent(dir: string, config: SiteConfig): Promise<Cont
       problems.add(file, `unknown language "${code}" in the file name; name the file after one of ${codes}`);
       continue;
     }
-    const text = await readFile(file, "utf8");
+    const text = await readFile(source, "utf8");
     let parsed: matter.GrayMatterFile<string>;
     try {
       // gray-matter caches by content; a fresh object per call keeps repeated builds honest.

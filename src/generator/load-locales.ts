@@ -16,17 +16,18 @@ export interface Locales {
 }
 
 /** Loads locales/<code>/translation.json for every language and checks them against English. */
-export async function loadLocales(dir: string, missing: "error" | "warn" = "error"): Promise<Locales> {
+export async function loadLocales(dir: string, missing: "error" | "warn" = "error", label: (file: string) => string = (file) => file): Promise<Locales> {
   const problems = new ProblemList();
   const warnings: Problem[] = [];
   const texts: Record<string, string> = {};
   const resources: Record<string, Messages> = {};
 
   for (const { code } of languages) {
-    const file = path.join(dir, code, "translation.json");
+    const source = path.join(dir, code, "translation.json");
+    const file = label(source);
     let text: string;
     try {
-      text = await readFile(file, "utf8");
+      text = await readFile(source, "utf8");
     } catch {
       problems.add(file, `missing; copy locales/${fallbackCode}/translation.json there and translate every value`);
       continue;
@@ -42,7 +43,7 @@ export async function loadLocales(dir: string, missing: "error" | "warn" = "erro
 
   const english = flatten(resources[fallbackCode]!);
   for (const { code } of languages) {
-    const file = path.join(dir, code, "translation.json");
+    const file = label(path.join(dir, code, "translation.json"));
     const own = flatten(resources[code]!);
     const keyLine = (key: string) => lineOf(texts[code]!, new RegExp(`"${escapeRegExp(key.split(".").pop()!)}"\\s*:`));
     for (const [key, value] of own) {

@@ -1,0 +1,139 @@
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { describe, expect, test } from "vitest";
+import { build } from "../../src/generator/build.ts";
+import { BuildError } from "../../src/generator/errors.ts";
+import { editJson, fixtureSite } from "../support/fixture-site.ts";
+import { runSite } from "../support/servers.ts";
+
+/** Builds a fixture and returns the error text, relative to the fixture folder. */
+async function buildError(scenario: string, prepare?: (dir: string) => Promise<void>): Promise<string> {
+  const dir = await fixtureSite(scenario);
+  await prepare?.(dir);
+  const cwd = process.cwd();
+  process.chdir(dir);
+  try {
+    await build({ root: dir, warn: () => {} });
+  } catch (error) {
+    if (!(error instanceof BuildError)) throw error;
+    return error.message;
+  } finally {
+    process.chdir(cwd);
+    await rm(dir, { recursive: true, force: true });
+  }
+  throw new Error(`the ${scenario} fixture built without an error`);
+}
+
+describe("bad input stops the build with path:line, the problem and the fix", () => {
+  test("malformed front matter", async () => {
+    expect(await buildError("malformed-front-matter")).toMatchInlineSnapshot(`
+      "content/blog/car-lockout-nafplio/de.md:8: front matter is not valid YAML: can not read a block mapping entry; a multiline key may not be an implicit key; quote values that contain a colon and close the block with ---
+
+      Build failed: 1 problem."
+    `);
+  });
+
+  test("an unknown blog category", async () => {
+    expect(await buildError("unknown-category")).toMatchInlineSnapshot(`
+      "content/blog/lock-change-moving/en.md:6: unknown category "car"; use one of cars, locks, doors, security, maintenance, keys
+
+      Build failed: 1 problem."
+    `);
+  });
+
+  test("a missing required field", async () => {
+    expect(await buildError("missing-field")).toMatchInlineSnapshot(`
+      "content/services/cars/opening/en.md:1: missing required field "title" in the front matter; add title: "..."
+
+      Build failed: 1 problem."
+    `);
+  });
+
+  test("a locale file that is not valid JSON", async () => {
+    expect(await buildError("locale-invalid-json")).toMatchInlineSnapshot(`
+      "locales/fr/translation.json:9: not valid JSON: Expected double-quoted property name in JSON at position 102; check for a missing comma or quote, or a trailing comma
+
+      Build failed: 1 problem."
+    `);
+  });
+
+  test("invalid config values", async () => {
+    expect(await buildError("invalid-config")).toMatchInlineSnapshot(`
+      "site.config.yml:3: phone: "call me" is not valid; write it in international form, e.g. "+30 27520 12345"
+      site.config.yml:4: email: "info@example" is not valid; e.g. info@example.com
+      site.config.yml:8: address.postalCode: "2110" is not valid; five digits, e.g. 21100
+      site.config.yml:15: hours.opens: "8am" is not valid; use 24-hour HH:MM, e.g. "08:00"
+      site.config.yml:19: origin: "https://nafplio-locksmith.example/" is not valid; scheme and host without a trailing slash, e.g. "https://www.example.gr"
+      site.config.yml:26: missingTranslations: "maybe" is not allowed; use "error" or "warn"
+
+      Build failed: 6 problems."
+    `);
+  });
+
+  test("a link to a route that does not exist", async () => {
+    expect(await buildError("unknown-route-link")).toMatchInlineSnapshot(`
+      "content/pages/terms/en.md:9: link to unknown page "route:services/boats/opening"; use a route id such as "services/armored-doors/opening"
+
+      Build failed: 1 problem."
+    `);
+  });
+
+  test("problems in several files are collected and reported together", async () => {
+    expect(await buildError("many-problems")).toMatchInlineSnapshot(`
+      "locales/de/translation.json:2: not valid JSON: Expected ',' or '}' after property value in JSON at position 28; check for a missing comma or quote, or a trailing comma
+      content/blog/defender-benefits/en.md:3: "description" is 6 characters; write at least 50
+      content/blog/defender-benefits/en.md:5: invalid "date"; write the date as YYYY-MM-DD, e.g. date: 2024-01-15
+      content/blog/defender-benefits/en.md:6: unknown category "safety"; use one of cars, locks, doors, security, maintenance, keys
+      content/blog/defender-benefits/en.md:10: unknown placeholder {{phonenumber}}; use one of {{brand}}, {{phone}}, {{tel}}, {{email}}, {{address}}, {{legalName}}
+
+      Build failed: 5 problems."
+    `);
+  });
+
+  test("a locale that lacks a key, has an empty string or a stray key", async () => {
+    const message = await buildError("", async (dir) => {
+      await editJson(path.join(dir, "locales/ru/translation.json"), (data) => {
+        const nav = data.nav as Record<string, string>;
+        delete nav.prices;
+        nav.blog = " ";
+        nav.shop = "Магазин";
+      });
+    });
+    expect(message).toMatchInlineSnapshot(`
+      "locales/ru/translation.json: missing key "nav.prices"; add it (the English text is "Prices")
+      locales/ru/translation.json:19: empty string for "nav.blog"; translate it
+      locales/ru/translation.json:54: stray key "nav.shop": it is not in locales/en/translation.json; remove or rename it
+
+      Build failed: 3 problems."
+    `);
+  });
+
+  test("a document in an unknown language", async () => {
+    const message = await buildError("", async (dir) => {
+      await mkdir(path.join(dir, "content/blog/defender-benefits"), { recursive: true });
+      await writeFile(path.join(dir, "content/blog/defender-benefits/es.md"), "---\ntitle: x\n---\n");
+    });
+    expect(message).toMatchInlineSnapshot(`
+      "content/blog/defender-benefits/es.md: unknown language "es" in the file name; name the file after one of el, en, de, fr, ru
+
+      Build failed: 1 problem."
+    `);
+  });
+});
+
+test("a failed build exits 1 and leaves the previous output untouched", async () => {
+  const dir = await fixtureSite();
+  try {
+    const first = await runSite(["build", "--root", dir, "--out", path.join(dir, "dist")]);
+    expect(first.code).toBe(0);
+    const before = await readFile(path.join(dir, "dist/en/prices.html"), "utf8");
+    await writeFile(path.join(dir, "content/blog/defender-benefits/en.md"), "---\ntitle: [unclosed\n---\n");
+    const second = await runSite(["build", "--root", dir, "--out", path.join(dir, "dist")]);
+    expect(second.code).toBe(1);
+    expect(second.stderr).toMatch(/^content\/blog\/defender-benefits\/en.md:\d+: front matter is not valid YAML/);
+    expect(second.stderr).toMatch(/Build failed: 1 problem\.\n$/);
+    expect(await readFile(path.join(dir, "dist/en/prices.html"), "utf8")).toBe(before);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
