@@ -62,8 +62,8 @@ export function renderPage({ config, locales, routes, assets, inlineScripts }: R
   const metaKey = metaKeys[route.template];
   const ownTitle = document ? document.title : t(`meta.${metaKey}.title`);
   const description = document ? document.description : t(`meta.${metaKey}.description`);
-  const dateFormat = new Intl.DateTimeFormat(code, { dateStyle: "long", timeZone: "UTC" });
-  const euroFormat = new Intl.NumberFormat(code, { style: "currency", currency: "EUR", maximumFractionDigits: 0 });
+  const dateFormat = new Intl.DateTimeFormat(language.intl, { dateStyle: "long", timeZone: "UTC" });
+  const euroFormat = new Intl.NumberFormat(language.intl, { style: "currency", currency: "EUR", maximumFractionDigits: 0 });
   const context: PageContext = {
     config,
     language,

@@ -13,14 +13,16 @@ export interface Language {
   readonly ogLocale: string;
   /** Which flag the switcher draws (ISO 3166 alpha-2, lower case). */
   readonly flag: string;
+  /** The locale dates and prices are formatted in (Intl), e.g. `en-GB`. */
+  readonly intl: string;
 }
 
 export const languages: readonly Language[] = [
-  { url: "gr", code: "el", label: "Ελληνικά", ogLocale: "el_GR", flag: "gr" },
-  { url: "en", code: "en", label: "English", ogLocale: "en_GB", flag: "gb" },
-  { url: "de", code: "de", label: "Deutsch", ogLocale: "de_DE", flag: "de" },
-  { url: "fr", code: "fr", label: "Français", ogLocale: "fr_FR", flag: "fr" },
-  { url: "ru", code: "ru", label: "Русский", ogLocale: "ru_RU", flag: "ru" },
+  { url: "gr", code: "el", label: "Ελληνικά", ogLocale: "el_GR", flag: "gr", intl: "el-GR" },
+  { url: "en", code: "en", label: "English", ogLocale: "en_GB", flag: "gb", intl: "en-GB" },
+  { url: "de", code: "de", label: "Deutsch", ogLocale: "de_DE", flag: "de", intl: "de-DE" },
+  { url: "fr", code: "fr", label: "Français", ogLocale: "fr_FR", flag: "fr", intl: "fr-FR" },
+  { url: "ru", code: "ru", label: "Русский", ogLocale: "ru_RU", flag: "ru", intl: "ru-RU" },
 ];
 
 /** The language of `/`, of unknown first segments and of x-default. */

@@ -1,0 +1,191 @@
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { beforeAll, describe, expect, test } from "vitest";
+import { build, type BuildResult } from "../../src/generator/build.ts";
+import { extractCandidates } from "../../src/generator/build-css.ts";
+import { loadConfig, phoneToTel, validateConfig } from "../../src/generator/load-config.ts";
+import { loadContent } from "../../src/generator/load-content.ts";
+import { flatten, loadLocales } from "../../src/generator/load-locales.ts";
+import { createRedirects } from "../../src/generator/redirects.ts";
+import { pageTitle } from "../../src/generator/render-pages.tsx";
+import { postsIn, resolveRoutes } from "../../src/generator/resolve-routes.ts";
+import { langToDir } from "../../src/shared/languages.ts";
+import { resolvePath } from "../../src/shared/routing.ts";
+import { switchLanguagePath, urlToFile } from "../../src/shared/urls.ts";
+import { fixtureSite } from "../support/fixture-site.ts";
+import { repoRoot } from "../support/servers.ts";
+
+const configFile = path.join(repoRoot, "site.config.yml");
+
+describe("load config", () => {
+  test("reads the business facts and lets the build's environment override the origin and keys", async () => {
+    const config = await loadConfig(configFile, { SITE_ORIGIN: "https://staging.example.gr", GA_MEASUREMENT_ID: "G-ABCDE12345", CONTACT_ENDPOINT: "/api/contact" });
+    expect(config.address.number).toBe("38");
+    expect(config.address.postalCode).toBe("21100");
+    expect(config.origin).toBe("https://staging.example.gr");
+    expect(config.analytics.measurementId).toBe("G-ABCDE12345");
+    expect(config.contact.endpoint).toBe("/api/contact");
+    expect(config.armoredDoorPackages.packages.map((item) => [item.price, item.oldPrice])).toEqual([
+      [250, 285],
+      [300, 330],
+      [350, 380],
+    ]);
+  });
+
+  test("a config that is not a mapping is refused", () => {
+    expect(() => validateConfig("site.config.yml", "", "just text")).toThrow(/the config must be a YAML mapping/);
+  });
+
+  test("the phone becomes a dialable tel: link", () => {
+    expect(phoneToTel("+30 690 000 0000")).toBe("tel:+306900000000");
+  });
+});
+
+describe("load locales", () => {
+  test("every language has exactly the English keys, and Greek is looked up as el", async () => {
+    const locales = await loadLocales(path.join(repoRoot, "locales"));
+    const english = [...flatten(locales.resources.en!).keys()].sort();
+    for (const code of ["el", "de", "fr", "ru"]) expect([...flatten(locales.resources[code]!).keys()].sort()).toEqual(english);
+    expect(locales.t("el")("nav.contact")).not.toBe(locales.t("en")("nav.contact"));
+  });
+
+  test("with missingTranslations: warn, a missing key falls back to English and is named", async () => {
+    const dir = await fixtureSite();
+    try {
+      const file = path.join(dir, "locales/de/translation.json");
+      const data = JSON.parse(await readFile(file, "utf8"));
+      delete data.nav.blog;
+      await import("node:fs/promises").then((fs) => fs.writeFile(file, JSON.stringify(data)));
+      const locales = await loadLocales(path.join(dir, "locales"), "warn", (f) => path.relative(dir, f));
+      expect(locales.t("de")("nav.blog")).toBe("Blog");
+      expect(locales.warnings).toEqual([{ file: "locales/de/translation.json", message: 'missing key "nav.blog"; add it (the English text is "Blog"); English is shown meanwhile' }]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("load content and resolve routes", () => {
+  test("documents fill placeholders from the config and keep their route links", async () => {
+    const config = await loadConfig(configFile, {});
+    const documents = await loadContent(path.join(repoRoot, "content"), config);
+    const terms = documents.find((document) => document.id === "terms" && document.code === "en")!;
+    expect(terms.body).not.toContain("{{");
+    expect(documents.filter((document) => document.kind === "blog").every((post) => /^\d{4}-\d{2}-\d{2}$/.test(post.date))).toBe(true);
+    const immobilizer = documents.find((document) => document.id === "blog/immobilizer-second-key")!;
+    expect(immobilizer.kind === "blog" && immobilizer.category).toBe("cars");
+  });
+
+  test("a post written in only some languages is published only there", async () => {
+    const config = await loadConfig(configFile, {});
+    const documents = (await loadContent(path.join(repoRoot, "content"), config))
+      .filter((document) => !(document.id === "blog/defender-benefits" && document.code !== "el"))
+      .map((document) => ({ ...document, links: document.links.filter((link) => document.code === "el" || link.id !== "blog/defender-benefits") }));
+    const routes = resolveRoutes(documents);
+    expect(routes.get("blog/defender-benefits").codes).toEqual(["el"]);
+    expect(postsIn(routes, "en").map((post) => post.id)).not.toContain("blog/defender-benefits");
+    expect(postsIn(routes, "el").map((post) => post.id)).toContain("blog/defender-benefits");
+  });
+
+  test("a Greek page's links keep the /gr prefix", async () => {
+    const config = await loadConfig(configFile, {});
+    const routes = resolveRoutes(await loadContent(path.join(repoRoot, "content"), config));
+    expect(routes.href("el", "blog/spare-key-importance")).toBe("/gr/blog/spare-key-importance");
+    expect(routes.href("el", "home")).toBe("/gr");
+  });
+});
+
+describe("URLs and routing", () => {
+  test("the language switcher keeps the rest of the path", () => {
+    expect(switchLanguagePath("/gr/services/cars/opening", "de")).toBe("/de/services/cars/opening");
+    expect(switchLanguagePath("/en", "ru")).toBe("/ru");
+  });
+
+  test("a page is written as x.html so /x works on every host without a slash redirect", () => {
+    expect(urlToFile("/gr")).toBe("gr.html");
+    expect(urlToFile("/en/services/cars/opening")).toBe("en/services/cars/opening.html");
+  });
+
+  test("right-to-left comes from the language code alone", () => {
+    expect(langToDir("ar")).toBe("rtl");
+    expect(langToDir("fa-IR")).toBe("rtl");
+    expect(langToDir("el")).toBe("ltr");
+  });
+
+  test.each([
+    ["/", { kind: "file", file: "index.html", status: 200 }],
+    ["/gr", { kind: "file", file: "gr.html", status: 200 }],
+    ["/gr/prices/", { kind: "redirect", location: "/gr/prices", status: 301 }],
+    ["/en/prices", { kind: "file", file: "en/prices.html", status: 200 }],
+    ["/en/nothing-here", { kind: "not-found", file: "en/404.html", status: 404 }],
+    ["/en/404", { kind: "not-found", file: "en/404.html", status: 404 }],
+    ["/xx/prices", { kind: "redirect", location: "/gr", status: 302 }],
+    ["/robots.txt", { kind: "file", file: "robots.txt", status: 200 }],
+  ])("%s", (pathname, expected) => {
+    const files = new Set(["index.html", "gr.html", "en/prices.html", "en/404.html", "robots.txt"]);
+    expect(resolvePath(pathname, files)).toEqual(expected);
+  });
+});
+
+test("the title gets the brand when it fits in 60 characters", () => {
+  expect(pageTitle("Prices", "Nafplio Locksmith")).toBe("Prices | Nafplio Locksmith");
+  expect(pageTitle("A very long title that already fills most of the space", "Nafplio Locksmith")).toBe("A very long title that already fills most of the space");
+});
+
+test("CSS candidates are read from class attributes", () => {
+  expect(extractCandidates('<a class="px-4 js:hidden [&amp;_h2]:mt-10"></a><b class="px-4"></b>')).toEqual(["[&_h2]:mt-10", "js:hidden", "px-4"]);
+});
+
+describe("the built site", () => {
+  let result: BuildResult;
+  let out: string;
+  beforeAll(async () => {
+    out = await mkdtemp(path.join(os.tmpdir(), "site-build-"));
+    result = await build({ root: repoRoot, outDir: out, env: {} });
+    return () => rm(out, { recursive: true, force: true });
+  });
+
+  test("has every route in all five languages", () => {
+    expect(result.pages).toHaveLength(5 * (8 + 10 + 7 + 1));
+  });
+
+  test("a page carries lang, dir, canonical, every hreflang and x-default", async () => {
+    const html = await readFile(path.join(out, "de/services/cars/opening.html"), "utf8");
+    expect(html).toContain('<html lang="de" dir="ltr">');
+    expect(html).toContain('<link rel="canonical" href="https://nafplio-locksmith.example/de/services/cars/opening"/>');
+    for (const code of ["el", "en", "de", "fr", "ru"]) expect(html).toMatch(new RegExp(`hrefLang="${code}" href="https://nafplio-locksmith.example/\\w\\w/services/cars/opening"`));
+    expect(html).toContain('hrefLang="x-default" href="https://nafplio-locksmith.example/gr/services/cars/opening"');
+    expect(html).toContain('<meta property="og:locale" content="de_DE"/>');
+  });
+
+  test("Greek pages declare el, not gr", async () => {
+    expect(await readFile(path.join(out, "gr.html"), "utf8")).toContain('<html lang="el" dir="ltr">');
+  });
+
+  test("the sitemap lists every page with its alternates; robots.txt points to it", async () => {
+    const sitemap = await readFile(path.join(out, "sitemap.xml"), "utf8");
+    expect(sitemap.match(/<url>/g)).toHaveLength(5 * 25);
+    expect(sitemap).toContain('<loc>https://nafplio-locksmith.example/fr/blog/defender-benefits</loc><lastmod>2024-02-15</lastmod><xhtml:link rel="alternate" hreflang="el"');
+    expect(await readFile(path.join(out, "robots.txt"), "utf8")).toContain("Sitemap: https://nafplio-locksmith.example/sitemap.xml");
+  });
+
+  test("_redirects carries the slash, not-found and unknown-language rules", () => {
+    const redirects = createRedirects(result.pages);
+    expect(redirects).toContain("/en/prices/ /en/prices 301");
+    expect(redirects).toContain("/ru/* /ru/404 404");
+    expect(redirects.trim().split("\n").at(-1)).toBe("/* /gr 302");
+  });
+
+  test("text files are precompressed with brotli and gzip", async () => {
+    const files = await import("node:fs/promises").then((fs) => fs.readdir(path.join(out, "en")));
+    expect(files).toContain("prices.html.br");
+    expect(files).toContain("prices.html.gz");
+  });
+
+  test("blog dates are written in the page's language", async () => {
+    expect(await readFile(path.join(out, "de/blog.html"), "utf8")).toContain("15. Februar 2024");
+    expect(await readFile(path.join(out, "en/blog.html"), "utf8")).toContain("15 February 2024");
+    expect(await readFile(path.join(out, "gr/blog.html"), "utf8")).toContain("15 Φεβρουαρίου 2024");
+  });
+});
