@@ -17,7 +17,7 @@ export async function bundleClient(entry: string, define: Record<string, string>
       bundle: true,
       minify: true,
       format: "esm",
-      target: ["es2020", "safari14"],
+      target: ["es2020", "chrome87", "firefox90", "safari15"],
       write: false,
       legalComments: "none",
       logLevel: "silent",
