@@ -3,7 +3,8 @@ import { usePage } from "./context.tsx";
 /** Asks before any analytics runs; the client script shows it while no choice is stored. */
 export function ConsentBanner() {
   const { t, href, config } = usePage();
-  const button = "flex-1 rounded-xl px-4 py-2.5 font-semibold focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-sky-600";
+  // Accept and reject look the same: neither choice is nudged.
+  const button = "flex-1 rounded-xl border border-slate-900 bg-slate-900 px-4 py-2.5 font-semibold text-white hover:bg-slate-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-sky-600";
   return (
     <section
       id="consent"
@@ -22,10 +23,10 @@ export function ConsentBanner() {
         </a>
       </p>
       <div className="mt-4 flex gap-3">
-        <button type="button" data-consent="denied" className={`${button} border border-slate-900 bg-white text-slate-900 hover:bg-slate-100`}>
+        <button type="button" data-consent="denied" className={button}>
           {t("consent.reject")}
         </button>
-        <button type="button" data-consent="granted" className={`${button} border border-slate-900 bg-slate-900 text-white hover:bg-slate-800`}>
+        <button type="button" data-consent="granted" className={button}>
           {t("consent.accept")}
         </button>
       </div>

@@ -33,7 +33,7 @@ export function ContactForm() {
       data-failure={t("form.failure")}
       data-success-title={t("form.successTitle")}
       data-success={t("form.success")}
-      data-dismiss={t("form.dismiss")}
+      data-invalid-email={t("form.errors.email")}
     >
       <div>
         <h2 id="form-title" className="text-2xl font-bold">
@@ -85,7 +85,7 @@ export function ContactForm() {
         <label htmlFor="honey">{t("form.honey")}</label>
         <input id="honey" name="honey" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
-      {config.recaptcha.siteKey && <div id="recaptcha" className="min-h-[78px]" data-sitekey={config.recaptcha.siteKey} data-hl={language.code} />}
+      {config.recaptcha.siteKey && <div id="recaptcha" className="min-h-[144px] min-[376px]:min-h-[78px]" data-sitekey={config.recaptcha.siteKey} data-hl={language.code} />}
       <p className="text-sm text-slate-600">{t("form.requiredNote")}</p>
       <button
         type="submit"

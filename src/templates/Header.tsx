@@ -49,15 +49,14 @@ export function Header() {
         <button
           type="button"
           id="menu-toggle"
-          className="hidden size-11 shrink-0 items-center justify-center rounded-xl border border-slate-300 text-slate-900 js:inline-flex lg:js:hidden"
+          className="group hidden size-11 shrink-0 items-center justify-center rounded-xl border border-slate-300 text-slate-900 js:inline-flex lg:js:hidden"
           aria-expanded="false"
           aria-controls="mobile-menu"
           aria-label={t("common.menu")}
-          data-label-open={t("common.menu")}
-          data-label-close={t("common.closeMenu")}
         >
-          <Icon name="menu" className="size-6 menu-icon-open" />
-          <Icon name="x" className="hidden size-6 menu-icon-close" />
+          {/* aria-expanded says open or closed; the icon follows it, the name stays "Menu". */}
+          <Icon name="menu" className="size-6 group-aria-expanded:hidden" />
+          <Icon name="x" className="hidden size-6 group-aria-expanded:block" />
         </button>
       </div>
       {/* Without script this row is the phone's navigation; with script it becomes the toggled menu. */}
