@@ -1,0 +1,102 @@
+import { expect, test } from "@playwright/test";
+import { languages } from "../../src/shared/languages.ts";
+
+const base = () => process.env.E2E_PLAIN_URL!;
+const origin = "https://nafplio-locksmith.example";
+
+const paths = [
+  "",
+  "/services",
+  "/prices",
+  "/about",
+  "/blog",
+  "/contact",
+  "/privacy-policy",
+  "/terms",
+  ...["cars/opening", "cars/key-copy", "cars/immobilizer", "cars/shells-remotes", "doors/opening", "doors/repair", "doors/replace-locks", "armored-doors/opening", "armored-doors/replace-with-new", "armored-doors/defender-install"].map((slug) => `/services/${slug}`),
+  ...["car-lockout-nafplio", "lock-change-moving", "immobilizer-second-key", "armored-door-locks", "spare-key-importance", "lock-replacement-signs", "defender-benefits"].map((slug) => `/blog/${slug}`),
+];
+
+for (const language of languages) {
+  test(`every ${language.url} page answers 200 with its lang, title, canonical and hreflang set`, async ({ page }) => {
+    test.setTimeout(120_000);
+    const titles = new Set<string>();
+    for (const path of paths) {
+      const url = `/${language.url}${path}`;
+      const response = await page.goto(base() + url);
+      expect(response?.status(), url).toBe(200);
+      expect(new URL(page.url()).pathname).toBe(url);
+      await expect(page.locator("html")).toHaveAttribute("lang", language.code);
+      await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
+      const title = await page.title();
+      expect(title.length, url).toBeGreaterThan(5);
+      titles.add(title);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", origin + url);
+      const alternates = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) => links.map((link) => `${link.getAttribute("hreflang")} ${link.getAttribute("href")}`));
+      expect(alternates.sort()).toEqual([...languages.map((other) => `${other.code} ${origin}/${other.url}${path}`), `x-default ${origin}/gr${path}`].sort());
+      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", title);
+      await expect(page.locator("h1")).toHaveCount(1);
+      await expect(page.locator('header a[href^="tel:"]').first()).toBeVisible();
+    }
+    expect(titles.size, "titles are unique within a language").toBe(paths.length);
+  });
+
+  test(`an unknown path under /${language.url} shows that language's 404 page with status 404`, async ({ page }) => {
+    const response = await page.goto(`${base()}/${language.url}/no-such-page`);
+    expect(response?.status()).toBe(404);
+    await expect(page.locator("html")).toHaveAttribute("lang", language.code);
+    await expect(page.locator("main a[href^='tel:']")).toBeVisible();
+    await expect(page.locator(`main a[href="/${language.url}"]`)).toBeVisible();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  });
+}
+
+test("the root path goes to /gr", async ({ page }) => {
+  await page.goto(`${base()}/`);
+  await expect(page).toHaveURL(`${base()}/gr`);
+  await expect(page.locator("html")).toHaveAttribute("lang", "el");
+});
+
+test("the root path applies a stored language choice", async ({ page }) => {
+  await page.goto(`${base()}/gr`);
+  await page.evaluate(() => localStorage.setItem("lang", "de"));
+  await page.goto(`${base()}/`);
+  await expect(page).toHaveURL(`${base()}/de`);
+});
+
+test("an unknown first segment redirects to /gr", async ({ request }) => {
+  for (const path of ["/es", "/xx/services", "/GR/prices", "/index.php"]) {
+    const response = await request.get(base() + path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(302);
+    expect(response.headers().location, path).toBe("/gr");
+  }
+});
+
+test("the slash form redirects permanently to the canonical URL", async ({ request }) => {
+  for (const path of ["/gr/", "/en/prices/", "/de/services/cars/opening/"]) {
+    const response = await request.get(base() + path, { maxRedirects: 0 });
+    expect(response.status(), path).toBe(301);
+    expect(response.headers().location, path).toBe(path.slice(0, -1));
+  }
+});
+
+test("sitemap.xml and robots.txt are served", async ({ request }) => {
+  const sitemap = await request.get(`${base()}/sitemap.xml`);
+  expect(sitemap.status()).toBe(200);
+  expect((await sitemap.text()).match(/<url>/g)).toHaveLength(5 * paths.length);
+  expect(await (await request.get(`${base()}/robots.txt`)).text()).toContain(`Sitemap: ${origin}/sitemap.xml`);
+});
+
+test.describe("without script", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("every page is readable, navigable and callable", async ({ page }) => {
+    await page.goto(`${base()}/en/contact`);
+    await expect(page.locator("header a[href^='tel:']:visible")).toHaveCount(1);
+    await page.locator("header a[href='/en/prices']:visible").click();
+    await expect(page).toHaveURL(`${base()}/en/prices`);
+    await expect(page.locator("h1")).toBeVisible();
+    await page.goto(`${base()}/en/blog`);
+    await expect(page.locator("[data-blog-posts] > li:visible")).toHaveCount(7);
+  });
+});
