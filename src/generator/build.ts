@@ -69,8 +69,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     inlineScripts: { boot: bootScript },
   });
   const htmlFiles = await Promise.all(pages.map(async (page) => ({ path: page.file, content: page.html.replace(cssMarker, await css.cssFor(page.html)) })));
-  checkSite({ config, routes, pages, html: new Map(htmlFiles.map((file) => [file.path, file.content])), assets: new Set([client.url, "/favicon.svg"]) });
-
+  const sitemap = createSitemap(pages, routes, config.origin, (page) => documentDate(page));
   const headers = securityHeaders(config, [scriptHash(bootScript), scriptHash(rootRedirectScript())]);
   const files: OutputFile[] = [
     ...htmlFiles,
@@ -78,12 +77,19 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     { path: "404.html", content: createRootNotFound(config.brand) },
     { path: client.url.slice(1), content: client.code },
     { path: "favicon.svg", content: favicon },
-    { path: "sitemap.xml", content: createSitemap(pages, routes, config.origin, (page) => documentDate(page)) },
+    { path: "sitemap.xml", content: sitemap },
     { path: "robots.txt", content: createRobots(config.origin) },
     { path: "_redirects", content: createRedirects(pages) },
     { path: "_headers", content: createHeadersFile(headers) },
     { path: "site.json", content: `${JSON.stringify(siteManifest(config, headers, locales), null, 2)}\n` },
   ];
+  checkSite({
+    origin: config.origin,
+    pages,
+    html: new Map(htmlFiles.map((file) => [file.path, file.content])),
+    assets: new Set(files.filter((file) => !file.path.endsWith(".html")).map((file) => `/${file.path}`)),
+    sitemap,
+  });
   const { bytes } = await writeSite(outDir, files);
   return { config, routes, pages, outDir, bytes, milliseconds: performance.now() - started, warnings: locales.warnings, files };
 }

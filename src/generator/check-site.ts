@@ -1,16 +1,94 @@
-import type { SiteConfig } from "./load-config.ts";
+import { languages } from "../shared/languages.ts";
+import { ProblemList } from "./errors.ts";
 import type { RenderedPage } from "./render-pages.tsx";
-import type { RouteTable } from "./resolve-routes.ts";
 
 export interface SiteCheckInput {
-  config: SiteConfig;
-  routes: RouteTable;
+  origin: string;
   pages: RenderedPage[];
-  /** Final HTML by output path. */
+  /** Final HTML by output path (`en/prices.html`). */
   html: Map<string, string>;
-  /** URLs of the non-page files the build writes. */
+  /** URLs of the other files the build writes (`/assets/site.1234.js`, `/favicon.svg`, ...). */
   assets: Set<string>;
+  sitemap: string;
 }
 
-/** Checks the built site as a whole before it is written (filled in by the quality-gates stage). */
-export function checkSite(_input: SiteCheckInput): void {}
+const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, "i").exec(tag)?.[1];
+const decode = (value: string) => value.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;/g, "'");
+
+/**
+ * Checks the built site as a whole before it is written: internal links and assets exist, hreflang
+ * sets are complete and reciprocal with x-default, canonicals point to the page itself, the
+ * sitemap agrees with the pages, titles and descriptions are unique within a language, images
+ * have alt text, and every page declares its own language. Fails once with every problem found.
+ */
+export function checkSite({ origin, pages, html, assets, sitemap }: SiteCheckInput): void {
+  const problems = new ProblemList();
+  const urls = new Set(pages.map((page) => page.url));
+  const alternatesByUrl = new Map<string, Map<string, string>>();
+  const seen = new Map<string, string>();
+
+  for (const page of pages) {
+    const document = html.get(page.file) ?? "";
+    const where = `dist/${page.file}`;
+    const from = page.route.documents[page.language.code]?.file;
+    const hint = from ? ` (from ${from})` : "";
+
+    const lang = /<html[^>]*\slang="([^"]*)"/.exec(document)?.[1];
+    if (lang !== page.language.code) problems.add(where, `<html lang="${lang ?? ""}"> but the page is in ${page.language.code}`);
+
+    for (const match of document.matchAll(/<(a|link|script|img|source)\b[^>]*>/gi)) {
+      const tag = match[0];
+      const name = match[1]!.toLowerCase();
+      if (name === "link" && !/\srel="(icon|stylesheet|preload|modulepreload)"/i.test(tag)) continue;
+      const target = attribute(tag, name === "a" || name === "link" ? "href" : "src");
+      if (!target || !target.startsWith("/") || target.startsWith("//")) continue;
+      const path = decode(target).split(/[?#]/)[0]!;
+      if (!urls.has(path) && !assets.has(path)) problems.add(where, `link to ${path}, which the site does not have${hint}; link to an existing page (route:ID in Markdown)`);
+    }
+    for (const match of document.matchAll(/<img\b[^>]*>/gi)) {
+      const alt = attribute(match[0], "alt");
+      if (!alt || !alt.trim()) problems.add(where, `image ${attribute(match[0], "src") ?? ""} has no alt text${hint}; describe it: ![what it shows](...)`);
+    }
+
+    if (!page.route.indexable) continue;
+    const canonical = /<link rel="canonical" href="([^"]*)"/.exec(document)?.[1];
+    if (canonical !== origin + page.url) problems.add(where, `canonical is ${canonical ?? "missing"}, not the page itself (${origin}${page.url})`);
+
+    const alternates = new Map<string, string>();
+    for (const match of document.matchAll(/<link rel="alternate" hrefLang="([^"]*)" href="([^"]*)"/gi)) alternates.set(match[1]!, match[2]!);
+    alternatesByUrl.set(origin + page.url, alternates);
+    const expected = languages.filter((language) => page.route.codes.includes(language.code)).map((language) => language.code);
+    for (const code of expected) if (!alternates.has(code)) problems.add(where, `hreflang set lacks ${code}, though the page exists in ${code}`);
+    if (!alternates.has("x-default")) problems.add(where, "hreflang set lacks x-default");
+    if (alternates.get(page.language.code) !== origin + page.url) problems.add(where, `hreflang ${page.language.code} does not point to the page itself`);
+
+    for (const [kind, value] of [
+      ["title", page.title],
+      ["meta description", page.description],
+    ] as const) {
+      const key = `${page.language.code} ${kind} ${value}`;
+      const other = seen.get(key);
+      if (other) problems.add(where, `duplicate ${kind} "${value}", also on ${other}${hint}; make each page's ${kind} its own`);
+      else seen.set(key, page.url);
+    }
+  }
+
+  const fileOf = new Map(pages.map((page) => [origin + page.url, `dist/${page.file}`]));
+  for (const [url, alternates] of alternatesByUrl) {
+    for (const [code, target] of alternates) {
+      if (code === "x-default") continue;
+      const back = alternatesByUrl.get(target);
+      if (!back) problems.add(fileOf.get(url)!, `hreflang ${code} points to ${target}, which is not a page of the site`);
+      else if (![...back.values()].includes(url)) problems.add(fileOf.get(url)!, `hreflang ${code} points to ${target}, which does not point back`);
+    }
+  }
+
+  const listed = new Set([...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]!));
+  for (const page of pages) {
+    if (page.route.indexable && !listed.has(origin + page.url)) problems.add("dist/sitemap.xml", `lacks ${origin}${page.url}`);
+    listed.delete(origin + page.url);
+  }
+  for (const url of listed) problems.add("dist/sitemap.xml", `lists ${url}, which is not a page of the site`);
+
+  problems.throwIfAny();
+}
