@@ -13,7 +13,7 @@ export function rootRedirectScript(): string {
 export const bootScript = 'document.documentElement.classList.add("js")';
 
 function redirectPage(title: string, target: string, script: string): string {
-  return `<!DOCTYPE html><html lang="${defaultLanguage.code}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title><meta name="robots" content="noindex">${script ? `<script>${script}</script>` : ""}<meta http-equiv="refresh" content="0;url=${target}"><link rel="canonical" href="${target}"></head><body><p><a href="${target}">${title}</a></p></body></html>`;
+  return `<!DOCTYPE html><html lang="${defaultLanguage.code}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title><meta name="robots" content="noindex">${script ? `<script>${script}</script>` : ""}<meta http-equiv="refresh" content="0; url=${target}"><link rel="canonical" href="${target}"></head><body><p><a href="${target}">${title}</a></p></body></html>`;
 }
 
 /** `/`: applies the stored language choice, or sends the visitor to the Greek home page. */
