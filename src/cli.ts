@@ -86,5 +86,21 @@ export async function main(argv: string[]): Promise<void> {
       }
     });
 
+  program
+    .command("messages")
+    .description("List the contact form's messages kept by `site serve` (in SITE_DATA_DIR, ./data by default).")
+    .option("--unsent", "only the messages not yet e-mailed")
+    .option("--json", "print a JSON array instead of text")
+    .option("--data-dir <dir>", "the server's data folder (or SITE_DATA_DIR)")
+    .addHelpText("after", "\nExamples:\n  $ site messages\n  $ SITE_DATA_DIR=/var/lib/locksmith site messages --unsent\n  $ site messages --json > messages.json")
+    .action(async (options: { unsent?: boolean; json?: boolean; dataDir?: string }) => {
+      const { listMessages } = await import("./server/messages.ts");
+      try {
+        process.stdout.write(listMessages(options));
+      } catch (error) {
+        reportError(error);
+      }
+    });
+
   await program.parseAsync(argv);
 }

@@ -81,7 +81,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     { path: "robots.txt", content: createRobots(config.origin) },
     { path: "_redirects", content: createRedirects(pages) },
     { path: "_headers", content: createHeadersFile(headers) },
-    { path: "site.json", content: `${JSON.stringify(siteManifest(config, headers, locales), null, 2)}\n` },
+    { path: "site.json", content: `${JSON.stringify(siteManifest(config, headers, locales, routes), null, 2)}\n` },
   ];
   checkSite({
     origin: config.origin,
@@ -117,10 +117,12 @@ function documentDate(page: RenderedPage): string | undefined {
  * What `site serve` needs to know about the build it serves: the headers to send and the
  * contact endpoint. Written next to the pages so server and pages never disagree.
  */
-export function siteManifest(config: SiteConfig, headers: Record<string, string>, locales: Locales) {
+export function siteManifest(config: SiteConfig, headers: Record<string, string>, locales: Locales, routes?: RouteTable) {
   return {
     origin: config.origin,
     endpoint: config.contact.endpoint,
+    /** Where the server sends a browser after a script-less post, per language code. */
+    contactPages: Object.fromEntries(languages.map(({ code, url }) => [code, routes?.has(code, "contact") ? routes.href(code, "contact") : `/${url}/contact`])),
     recaptcha: Boolean(config.recaptcha.siteKey),
     languages: languages.map((language) => ({ url: language.url, code: language.code })),
     headers,

@@ -1,0 +1,174 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { checkMessage, isTrapped, parseContactForm, type ContactMessage, type Refusal } from "./contact.ts";
+import { isFormContentType, maxBodyBytes } from "./form-body.ts";
+import type { Logger } from "./log.ts";
+import { pickLanguage, type Manifest, type MessageKey } from "./manifest.ts";
+import type { OutcomeStore } from "./outcomes.ts";
+import { clientAddress, rateLimitKey, type RateLimiter } from "./rate-limit.ts";
+import type { ServerSettings } from "./settings.ts";
+import type { MessageStore } from "./store.ts";
+import { verifyToken } from "./verify.ts";
+
+export interface EndpointContext {
+  manifest: Manifest;
+  settings: ServerSettings;
+  store: MessageStore;
+  limiter: RateLimiter;
+  outcomes: OutcomeStore;
+  log: Logger;
+  /** Called after each stored message, to wake the outbox. */
+  stored?: () => void;
+}
+
+/** What the endpoint decided, before it is written as JSON or as a redirect. */
+interface Answer {
+  status: number;
+  key: MessageKey;
+  lang: { url: string; code: string };
+  values?: ContactMessage;
+  retryAfter?: number;
+}
+
+/**
+ * POST handler of the contact endpoint. Applies the rules in order (encoding, trap, fields,
+ * reCAPTCHA, rate limit), stores the message, and answers: JSON `{"success":…,"error"?}` to the
+ * page's script (Accept: application/json) or any other client, a 303 to the contact page to a
+ * browser posting the form without JavaScript (Accept: text/html).
+ */
+export function createEndpoint(context: EndpointContext) {
+  const { manifest } = context;
+  const headers = manifest.headers;
+
+  const reply = (request: IncomingMessage, response: ServerResponse, answer: Answer) => {
+    const success = answer.key === "success";
+    const text = manifest.messages[answer.lang.code]![answer.key];
+    const closing = request.complete ? {} : { Connection: "close" };
+    if (wantsPage(request.headers.accept)) {
+      const token = context.outcomes.put(success ? { status: "sent" } : { status: "error", text, values: answer.values ?? { name: "", phone: "", email: "", message: "" } });
+      const location = `${manifest.contactPages[answer.lang.code] ?? `/${answer.lang.url}/contact`}?outcome=${token}#contact-form`;
+      response.writeHead(303, { ...headers, ...closing, Location: location, "Cache-Control": "no-store", "Content-Length": 0 }).end();
+      return;
+    }
+    const body = JSON.stringify(success ? { success: true } : { success: false, error: text });
+    response.writeHead(answer.status, {
+      ...headers,
+      ...closing,
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Length": Buffer.byteLength(body),
+      "Cache-Control": "no-store",
+      ...(answer.retryAfter ? { "Retry-After": String(answer.retryAfter) } : {}),
+    });
+    response.end(body);
+  };
+
+  const decide = async (request: IncomingMessage): Promise<Answer> => {
+    const fromReferer = pickLanguage(manifest, undefined, request.headers.referer);
+    const refuse = ({ status, key }: Refusal, lang = fromReferer, values?: ContactMessage): Answer => ({ status, key, lang, values });
+
+    // Rule 1: the body must be a small, well-formed urlencoded form.
+    if (!isFormContentType(request.headers["content-type"])) return refuse({ status: 415, key: "invalid" });
+    if (Number(request.headers["content-length"]) > maxBodyBytes) return refuse({ status: 413, key: "tooLong" });
+    const body = await readBody(request, maxBodyBytes);
+    if (body === "too-large") return refuse({ status: 413, key: "tooLong" });
+    if (body === "aborted") return refuse({ status: 400, key: "invalid" });
+    const form = parseContactForm(body);
+    if ("key" in form) return refuse(form);
+    const lang = pickLanguage(manifest, form.lang, request.headers.referer);
+
+    // Rule 2: the trap. A bot is told it worked, and nothing is kept or sent.
+    if (isTrapped(form)) {
+      context.log.info("contact.trapped");
+      return { status: 200, key: "success", lang };
+    }
+
+    // Rule 3: the fields.
+    const checked = checkMessage(form.values);
+    if (!checked.ok) return refuse(checked, lang, form.values);
+
+    // Rule 4: reCAPTCHA, where a secret is configured; fails closed.
+    const address = clientAddress(request, context.settings.trustProxy);
+    if (context.settings.recaptcha) {
+      const verdict = await verifyToken(context.settings.recaptcha, form.token, address);
+      if (verdict.result !== "passed") {
+        if (verdict.result === "refused") {
+          context.log.info("recaptcha.refused", { reason: verdict.reason });
+          return refuse({ status: 403, key: "recaptcha" }, lang, form.values);
+        }
+        context.log.error("recaptcha.unavailable", { reason: verdict.reason });
+        return refuse({ status: 503, key: "failure" }, lang, form.values);
+      }
+    }
+
+    // Rule 5: five messages per client per ten minutes.
+    const key = rateLimitKey(address);
+    const slot = context.limiter.take(key);
+    if (!slot.allowed) {
+      context.log.info("contact.rate-limited", { retryAfter: slot.retryAfterSeconds });
+      return { ...refuse({ status: 429, key: "rateLimited" }, lang, form.values), retryAfter: slot.retryAfterSeconds };
+    }
+
+    // Rule 6: on disk before the visitor hears "sent"; delivery (rule 7) follows from the store.
+    try {
+      const stored = await context.store.add({ ...checked.message, lang: lang.code });
+      context.log.info("contact.stored", { id: stored.id });
+    } catch (error) {
+      context.limiter.release(key);
+      context.log.error("contact.store-failed", { reason: error instanceof Error ? error.message : String(error) });
+      return refuse({ status: 500, key: "failure" }, lang, form.values);
+    }
+    context.stored?.();
+    return { status: 200, key: "success", lang };
+  };
+
+  return async function handleContact(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (request.method !== "POST") {
+      const lang = pickLanguage(manifest, undefined, request.headers.referer);
+      const body = JSON.stringify({ success: false, error: manifest.messages[lang.code]!.invalid });
+      response.writeHead(405, { ...headers, Allow: "POST", "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(body), "Cache-Control": "no-store" });
+      response.end(request.method === "HEAD" ? undefined : body);
+      return;
+    }
+    const answer = await decide(request);
+    // Read what is left of a refused body, so the client sees the answer rather than a reset.
+    if (!request.complete) await readBody(request, 0);
+    reply(request, response, answer);
+  };
+}
+
+/**
+ * Whether the client wants a page rather than JSON: a browser's own form submission asks for
+ * text/html; the page's script asks for application/json.
+ */
+export function wantsPage(accept: string | undefined): boolean {
+  return !!accept && accept.includes("text/html") && !accept.includes("application/json");
+}
+
+/** Beyond this, a body is not even read to the end: the answer closes the connection instead. */
+const maxDrainBytes = 1024 * 1024;
+
+/**
+ * The request body, up to `limit` bytes. Past the limit the rest is read and dropped, up to
+ * 1 MB, so the client can read the answer on a connection that stays usable.
+ */
+function readBody(request: IncomingMessage, limit: number): Promise<Buffer | "too-large" | "aborted"> {
+  const declared = Number(request.headers["content-length"]);
+  if (declared > maxDrainBytes) return Promise.resolve("too-large");
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = (result: Buffer | "too-large" | "aborted") => {
+      request.off("data", onData).off("end", onEnd).off("error", onError).off("aborted", onError);
+      if (!request.complete) request.pause();
+      resolve(result);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxDrainBytes) done("too-large");
+      else if (size <= limit) chunks.push(chunk);
+    };
+    const onEnd = () => done(size > limit ? "too-large" : Buffer.concat(chunks, size));
+    const onError = () => done("aborted");
+    request.on("data", onData).on("end", onEnd).on("error", onError).on("aborted", onError);
+    if (request.readableEnded) done(size > limit ? "too-large" : Buffer.concat(chunks, size));
+  });
+}

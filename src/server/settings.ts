@@ -1,0 +1,86 @@
+import path from "node:path";
+import type { Manifest } from "./manifest.ts";
+
+export const googleVerifyUrl = "https://www.google.com/recaptcha/api/siteverify";
+
+export interface RecaptchaSettings {
+  secret: string;
+  verifyUrl: string;
+  /** Hostnames a token may have been solved on, lower case. */
+  hostnames: string[];
+}
+
+export interface SmtpSettings {
+  /** smtp://user:pass@host:587 or smtps://…:465, as nodemailer reads it. */
+  url: string;
+  to: string;
+  from: string;
+}
+
+/** What the server takes from its environment. */
+export interface ServerSettings {
+  dataDir: string;
+  /** null: the anti-bot check is off. */
+  recaptcha: RecaptchaSettings | null;
+  /** How many proxies in front of the server append to X-Forwarded-For; 0: ignore the header. */
+  trustProxy: number;
+  /** null: messages wait in the store. */
+  smtp: SmtpSettings | null;
+}
+
+/**
+ * Reads SITE_DATA_DIR, RECAPTCHA_SECRET, RECAPTCHA_VERIFY_URL, RECAPTCHA_HOSTNAMES, TRUST_PROXY,
+ * SMTP_URL, MAIL_TO and MAIL_FROM. Collects every problem and throws once, naming each variable.
+ */
+export function readSettings(env: NodeJS.ProcessEnv, manifest: Manifest): ServerSettings {
+  const problems: string[] = [];
+  const value = (name: string) => env[name]?.trim() ?? "";
+
+  let recaptcha: RecaptchaSettings | null = null;
+  if (value("RECAPTCHA_SECRET")) {
+    const verifyUrl = value("RECAPTCHA_VERIFY_URL") || googleVerifyUrl;
+    if (!/^https?:\/\//.test(verifyUrl)) problems.push(`RECAPTCHA_VERIFY_URL must be an http(s) URL, not "${verifyUrl}"`);
+    let hostnames = value("RECAPTCHA_HOSTNAMES")
+      .split(",")
+      .map((host) => host.trim().toLowerCase())
+      .filter(Boolean);
+    if (!hostnames.length) {
+      try {
+        hostnames = [new URL(manifest.origin).hostname.toLowerCase()];
+      } catch {
+        problems.push(`RECAPTCHA_HOSTNAMES is empty and the site's origin "${manifest.origin}" names no host; set RECAPTCHA_HOSTNAMES=example.gr`);
+      }
+    }
+    if (!manifest.recaptcha)
+      problems.push("RECAPTCHA_SECRET is set but the site was built without a reCAPTCHA site key, so every message would be refused; build with RECAPTCHA_SITE_KEY or unset RECAPTCHA_SECRET");
+    recaptcha = { secret: value("RECAPTCHA_SECRET"), verifyUrl, hostnames };
+  }
+
+  const trustRaw = value("TRUST_PROXY").toLowerCase();
+  let trustProxy = 0;
+  if (["true", "yes", "on"].includes(trustRaw)) trustProxy = 1;
+  else if (/^\d+$/.test(trustRaw)) trustProxy = Number(trustRaw);
+  else if (trustRaw && !["false", "no", "off"].includes(trustRaw)) problems.push(`TRUST_PROXY must be a number of proxies (1 for nginx in front) or true/false, not "${trustRaw}"`);
+
+  let smtp: SmtpSettings | null = null;
+  if (value("SMTP_URL")) {
+    const url = value("SMTP_URL");
+    if (!/^smtps?:\/\/[^/]/.test(url)) problems.push("SMTP_URL must look like smtp://user:password@host:587 or smtps://user:password@host:465");
+    const to = value("MAIL_TO");
+    if (!to) problems.push("SMTP_URL is set but MAIL_TO is empty; set MAIL_TO to the address that receives the contact messages");
+    smtp = { url, to, from: value("MAIL_FROM") || to };
+  }
+
+  if (problems.length) throw new Error(`the server's environment has ${problems.length} problem${problems.length > 1 ? "s" : ""}:\n  ${problems.join("\n  ")}`);
+  return { dataDir: path.resolve(value("SITE_DATA_DIR") || "data"), recaptcha, trustProxy, smtp };
+}
+
+/** `smtp://user:secret@mail.example.gr:587` → `smtp://mail.example.gr:587`, for logs. */
+export function redactSmtpUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.protocol}//${parsed.host}`;
+  } catch {
+    return "(unparsable SMTP_URL)";
+  }
+}
