@@ -1,0 +1,145 @@
+import { describe, expect, test } from "vitest";
+import { fieldLimits } from "../../src/templates/ContactForm.tsx";
+import { applyOutcome, escapeHtml } from "../../src/server/contact-page.ts";
+import { checkMessage, limits } from "../../src/server/contact.ts";
+import { isFormContentType, parseForm } from "../../src/server/form-body.ts";
+import { composeMail } from "../../src/server/mail.ts";
+import { createOutcomeStore } from "../../src/server/outcomes.ts";
+import { createRateLimiter, rateLimitKey } from "../../src/server/rate-limit.ts";
+import { parseTarget } from "../../src/server/request-target.ts";
+import { acceptedEncodings } from "../../src/server/static.ts";
+
+describe("request targets", () => {
+  test("a plain path and query pass through decoded", () => {
+    expect(parseTarget("/gr/prices?x=1")).toEqual({ ok: true, pathname: "/gr/prices", search: "?x=1" });
+    expect(parseTarget("/ru/%D1%86%D0%B5%D0%BD%D1%8B")).toEqual({ ok: true, pathname: "/ru/цены", search: "" });
+  });
+
+  test("dot segments, backslashes, NUL and bad encodings are refused, however encoded", () => {
+    for (const raw of ["/../etc/passwd", "/gr/..", "/%2e%2e/x", "/%2E%2E%2fetc", "/gr/%2e", "/a\\b", "/a%5cb", "/a%5C..%5Cb", "/a%00b", "/%zz", "/%e0%a4", "/a%0d%0aSet-Cookie:x", "*", "http://evil.example/"])
+      expect(parseTarget(raw).ok, raw).toBe(false);
+  });
+
+  test("runs of slashes collapse, so no path can redirect to //another-host", () => {
+    expect(parseTarget("//evil.example/")).toEqual({ ok: true, pathname: "/evil.example/", search: "" });
+    expect(parseTarget("/%2F%2Fevil.example/")).toEqual({ ok: true, pathname: "/evil.example/", search: "" });
+  });
+
+  test("a query string with raw bytes is percent-encoded before it can reach a header", () => {
+    expect(parseTarget("/x?a=\u00e9 b")).toEqual({ ok: true, pathname: "/x", search: "?a=%E9%20b" });
+  });
+});
+
+describe("content negotiation", () => {
+  test("br is preferred, q=0 refuses, * accepts the rest", () => {
+    expect([...acceptedEncodings("gzip, deflate, br")].sort()).toEqual(["br", "gzip"]);
+    expect([...acceptedEncodings("gzip, br;q=0")]).toEqual(["gzip"]);
+    expect([...acceptedEncodings("*;q=0.5, gzip;q=0")]).toEqual(["br"]);
+    expect([...acceptedEncodings("identity")]).toEqual([]);
+    expect([...acceptedEncodings("x-gzip")]).toEqual(["gzip"]);
+  });
+});
+
+describe("form bodies", () => {
+  const keep = new Set(["name", "message"]);
+  test("urlencoded forms are read strictly", () => {
+    expect(parseForm(Buffer.from("name=Maria+K%C3%BC&message=a%26b&other=x"), keep)).toEqual(
+      new Map([
+        ["name", "Maria Kü"],
+        ["message", "a&b"],
+      ]),
+    );
+    expect(parseForm(Buffer.from("name=%zz"), keep)).toBeNull();
+    expect(parseForm(Buffer.from("name=%C3"), keep)).toBeNull();
+    expect(parseForm(Buffer.from("name=a&name=b"), keep)).toBeNull();
+    expect(parseForm(Buffer.from("x=1&".repeat(100)), keep)).toBeNull();
+  });
+
+  test("only urlencoded UTF-8 (or unspecified charset) is a form", () => {
+    expect(isFormContentType("application/x-www-form-urlencoded")).toBe(true);
+    expect(isFormContentType("Application/X-WWW-Form-Urlencoded; charset=UTF-8")).toBe(true);
+    expect(isFormContentType("application/x-www-form-urlencoded; charset=iso-8859-7")).toBe(false);
+    expect(isFormContentType("multipart/form-data; boundary=x")).toBe(false);
+    expect(isFormContentType("application/json")).toBe(false);
+    expect(isFormContentType(undefined)).toBe(false);
+  });
+});
+
+describe("message rules", () => {
+  const base = { name: "Maria", phone: "6900000000", email: "", message: "Locked out" };
+  test("the server's limits are the form's maxlength values", () => {
+    expect(limits).toEqual(fieldLimits);
+  });
+
+  test("a textarea's CRLF line breaks count once, as the browser's maxlength counts them", () => {
+    const text = `${"a".repeat(99)}\r\n`.repeat(50).trim(); // 5000 characters with LF
+    const result = checkMessage({ ...base, message: text });
+    expect(result.ok).toBe(true);
+    expect(result.ok && result.message.message.includes("\r")).toBe(false);
+  });
+
+  test("control characters that could split a header are refused in single-line fields", () => {
+    for (const bad of ["a\rb", "a\nb", "a\0b", "a\u2028b", "a\u0085b", "a\x1b[31mb"])
+      for (const field of ["name", "phone", "email"] as const) expect(checkMessage({ ...base, [field]: bad }), `${field}: ${JSON.stringify(bad)}`).toMatchObject({ ok: false, key: "invalid" });
+    expect(checkMessage({ ...base, message: "line 1\nline 2\ttab" }).ok).toBe(true);
+    expect(checkMessage({ ...base, message: "a\0b" })).toMatchObject({ ok: false, key: "invalid" });
+  });
+});
+
+describe("rate limit", () => {
+  test("the sixth message within ten minutes is refused, with the seconds until the first leaves the window", () => {
+    let now = 1_000_000;
+    const limiter = createRateLimiter({ now: () => now });
+    for (let index = 0; index < 5; index++) {
+      expect(limiter.take("a").allowed).toBe(true);
+      now += 60_000;
+    }
+    expect(limiter.take("a")).toEqual({ allowed: false, retryAfterSeconds: 300 });
+    expect(limiter.take("b").allowed).toBe(true);
+    now += 300_000;
+    expect(limiter.take("a").allowed).toBe(true);
+  });
+
+  test("IPv6 clients are counted per /64", () => {
+    expect(rateLimitKey("2001:db8:1:2:aaaa::1")).toBe("2001:0db8:0001:0002::/64");
+    expect(rateLimitKey("2001:db8:1:2:bbbb:cccc:dddd:eeee")).toBe("2001:0db8:0001:0002::/64");
+    expect(rateLimitKey("::1")).toBe("0000:0000:0000:0000::/64");
+    expect(rateLimitKey("192.0.2.1")).toBe("192.0.2.1");
+  });
+});
+
+describe("script-less outcomes", () => {
+  test("outcomes expire and are capped", () => {
+    let now = 0;
+    const store = createOutcomeStore({ ttlMs: 1000, max: 2, now: () => now });
+    const first = store.put({ status: "sent" });
+    store.put({ status: "sent" });
+    store.put({ status: "sent" });
+    expect(store.get(first)).toBeUndefined();
+    expect(store.size).toBe(2);
+    const late = store.put({ status: "sent" });
+    now += 1001;
+    expect(store.get(late)).toBeUndefined();
+  });
+
+  test("values are escaped into the form and the error block is shown", () => {
+    const html =
+      '<form><div data-form-status="sent" hidden="" role="status">ok</div><div data-form-status="error" hidden="" role="alert"><span data-form-error="true">default</span></div>' +
+      '<input id="name" type="text" name="name"/><input id="phone" name="phone"/><input id="email" type="email" name="email" value=""/><textarea id="message" name="message" rows="5"></textarea></form>';
+    const page = applyOutcome(html, { status: "error", text: "Fix <this>", values: { name: '"><script>x</script>', phone: "69 & 70", email: "a@b.c", message: "\nfirst line</textarea><b>" } });
+    expect(page).toMatchInlineSnapshot(
+      `"<form><div data-form-status="sent" hidden="" role="status">ok</div><div data-form-status="error" role="alert"><span data-form-error="true">Fix &#60;this&#62;</span></div><input id="name" type="text" name="name" value="&#34;&#62;&#60;script&#62;x&#60;/script&#62;"/><input id="phone" name="phone" value="69 &#38; 70"/><input id="email" type="email" name="email" value="a@b.c"/><textarea id="message" name="message" rows="5">
+\nfirst line&#60;/textarea&#62;&#60;b&#62;</textarea></form>"`,
+    );
+    expect(escapeHtml(`'`)).toBe("&#39;");
+  });
+});
+
+describe("the owner's e-mail", () => {
+  test("the visitor's address is only the Reply-To, and the subject carries no line breaks", () => {
+    const stored = { id: 7, uid: "u-1", receivedAt: "2026-05-01T11:03:00.000Z", lang: "el", name: "Evil\r\nBcc: x@evil.example", phone: "1", email: "maria@example.com", message: "hi", attempts: 0, lastError: null, sentAt: null };
+    const mail = composeMail(stored, { from: "Site <site@example.gr>", to: "owner@example.gr" });
+    expect(mail).toMatchObject({ from: "Site <site@example.gr>", to: "owner@example.gr", replyTo: "maria@example.com", messageId: "<contact-u-1@example.gr>", subject: "Website message #7: Evil Bcc: x@evil.example, 1" });
+    expect(composeMail({ ...stored, email: "a@b.c, evil@x.y" }, { from: "site@example.gr", to: "o@example.gr" }).replyTo).toBeUndefined();
+  });
+});
