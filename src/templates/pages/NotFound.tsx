@@ -9,7 +9,7 @@ export function NotFound() {
     <Layout>
       <section className="mx-auto max-w-2xl px-4 py-20 text-center">
         <Icon name="key-round" className="mx-auto size-14 text-amber-500" />
-        <p className="mt-4 text-6xl font-extrabold text-slate-300">404</p>
+        <p className="mt-4 text-6xl font-extrabold text-slate-500">404</p>
         <h1 className="mt-2 text-3xl font-bold">{t("notFound.title")}</h1>
         <p className="mt-3 text-lg text-slate-600">{t("notFound.text")}</p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
