@@ -67,12 +67,12 @@ export function createEndpoint(context: EndpointContext) {
 
     // Rule 1: the body must be a small, well-formed urlencoded form.
     if (!isFormContentType(request.headers["content-type"])) return refuse({ status: 415, key: "invalid" });
-    if (Number(request.headers["content-length"]) > maxBodyBytes) return refuse({ status: 413, key: "tooLong" });
     const body = await readBody(request, maxBodyBytes);
-    if (body === "too-large") return refuse({ status: 413, key: "tooLong" });
-    if (body === "aborted") return refuse({ status: 400, key: "invalid" });
-    const form = parseContactForm(body);
-    if ("key" in form) return refuse(form);
+    const hinted = () => pickLanguage(manifest, langOfRejectedBody(body.bytes), request.headers.referer);
+    if (body.result === "too-large") return refuse({ status: 413, key: "tooLong" }, hinted());
+    if (body.result === "aborted") return refuse({ status: 400, key: "invalid" }, hinted());
+    const form = parseContactForm(body.bytes);
+    if ("key" in form) return refuse(form, hinted());
     const lang = pickLanguage(manifest, form.lang, request.headers.referer);
 
     // Rule 2: the trap. A bot is told it worked, and nothing is kept or sent.
@@ -150,25 +150,38 @@ const maxDrainBytes = 1024 * 1024;
  * The request body, up to `limit` bytes. Past the limit the rest is read and dropped, up to
  * 1 MB, so the client can read the answer on a connection that stays usable.
  */
-function readBody(request: IncomingMessage, limit: number): Promise<Buffer | "too-large" | "aborted"> {
+function readBody(request: IncomingMessage, limit: number): Promise<{ result: "complete" | "too-large" | "aborted"; bytes: Buffer }> {
   const declared = Number(request.headers["content-length"]);
-  if (declared > maxDrainBytes) return Promise.resolve("too-large");
+  if (declared > maxDrainBytes) return Promise.resolve({ result: "too-large", bytes: Buffer.alloc(0) });
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    const done = (result: Buffer | "too-large" | "aborted") => {
+    let kept = 0;
+    const done = (result: "complete" | "too-large" | "aborted") => {
       request.off("data", onData).off("end", onEnd).off("error", onError).off("aborted", onError);
       if (!request.complete) request.pause();
-      resolve(result);
+      resolve({ result: result === "complete" && size > limit ? "too-large" : result, bytes: Buffer.concat(chunks, kept) });
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
+      if (kept < limit) {
+        const part = chunk.subarray(0, limit - kept);
+        chunks.push(part);
+        kept += part.length;
+      }
       if (size > maxDrainBytes) done("too-large");
-      else if (size <= limit) chunks.push(chunk);
     };
-    const onEnd = () => done(size > limit ? "too-large" : Buffer.concat(chunks, size));
+    const onEnd = () => done("complete");
     const onError = () => done("aborted");
     request.on("data", onData).on("end", onEnd).on("error", onError).on("aborted", onError);
-    if (request.readableEnded) done(size > limit ? "too-large" : Buffer.concat(chunks, size));
+    if (request.readableEnded) done("complete");
   });
+}
+
+/**
+ * The `lang` field of a body that is too long or malformed, read leniently, so that even
+ * those answers are in the visitor's language (the form sends `lang` first).
+ */
+function langOfRejectedBody(bytes: Buffer): string | undefined {
+  return /(?:^|&)lang=([A-Za-z-]{2,12})(?:&|$)/.exec(bytes.toString("latin1"))?.[1];
 }

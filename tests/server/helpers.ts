@@ -67,9 +67,9 @@ export async function postForm(url: string, fields: Record<string, string> | str
   return { status: response.status, json: (await response.json()) as { success: boolean; error?: string }, headers: response.headers };
 }
 
-/** A valid message, with a marker to find it again. */
+/** A valid message, with a marker to find it again; fields in the form's own order (lang first). */
 export function validMessage(marker: string, extra: Record<string, string> = {}): Record<string, string> {
-  return { name: `Maria ${marker}`, phone: "+30 690 000 0001", email: "maria@example.com", message: `Locked out, ${marker}`, honey: "", "g-recaptcha-response": "", lang: "en", ...extra };
+  return { lang: "en", name: `Maria ${marker}`, phone: "+30 690 000 0001", email: "maria@example.com", message: `Locked out, ${marker}`, honey: "", "g-recaptcha-response": "", ...extra };
 }
 
 /** Sends raw bytes on a new connection and returns what came back once the server closed it or went quiet. */
