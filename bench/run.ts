@@ -1,0 +1,42 @@
+// `npm run bench`: every figure beside its budget. Measures, never asserts: budgets are compared
+// and printed; the exit code is 0 unless a measurement itself could not be made.
+import { benchColdBuild, benchPageBytes, withTempDir } from "./build.ts";
+import { printRows, type BenchRow } from "./report.ts";
+import { startSite } from "../tests/support/servers.ts";
+
+const only = process.argv.slice(2);
+const wants = (name: string) => only.length === 0 || only.includes(name);
+const all: BenchRow[] = [];
+const report = (title: string, rows: BenchRow[]) => {
+  printRows(title, rows);
+  all.push(...rows);
+};
+
+await withTempDir(async (out) => {
+  if (wants("build")) report("Build", [benchColdBuild(out)]);
+  else benchColdBuild(out);
+  if (wants("pages")) {
+    const rows = await benchPageBytes(out);
+    report(`Pages: HTML with inlined CSS, brotli (${rows.length} pages)`, rows);
+  }
+  if (wants("server")) {
+    try {
+      const { benchServer } = await import("./server.ts");
+      report("Server", await benchServer());
+    } catch (error) {
+      report("Server", [{ label: "server benchmark", value: "not run", budget: "-", ok: null, note: String((error as Error).message) }]);
+    }
+  }
+  if (wants("lighthouse")) {
+    const server = await startSite(["serve", "--dir", out, "--port", "0", "--host", "127.0.0.1"], { SITE_DATA_DIR: `${out}-data` });
+    try {
+      const { benchLighthouse } = await import("./lighthouse.ts");
+      report("Lighthouse (mobile defaults)", await benchLighthouse(server.url));
+    } finally {
+      server.process.kill("SIGTERM");
+    }
+  }
+});
+
+const over = all.filter((row) => row.ok === false);
+console.log(`\n${all.length} figures, ${over.length} over budget${over.length ? `: ${over.map((row) => row.label.split("  ")[0]).join("; ")}` : ""}.`);
