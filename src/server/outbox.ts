@@ -35,6 +35,8 @@ export function startOutbox({ store, smtp, log, retry = defaultRetry, send }: { 
   const deliver: Send = send ?? ((mail) => transport!.sendMail(mail));
 
   let stopped = false;
+  // Set by kick(); a kick during a pass must not be lost while no one is sleeping.
+  let kicked = false;
   let wake: (() => void) | null = null;
   let timer: NodeJS.Timeout | undefined;
   let pausedUntil = 0;
@@ -52,6 +54,7 @@ export function startOutbox({ store, smtp, log, retry = defaultRetry, send }: { 
     });
 
   const pass = async (): Promise<number> => {
+    kicked = false;
     const now = Date.now();
     if (pausedUntil > now) return pausedUntil - now;
     let next = Infinity;
@@ -98,12 +101,15 @@ export function startOutbox({ store, smtp, log, retry = defaultRetry, send }: { 
         log.error("outbox.failed", { reason: describe(error) });
         wait = retry.maxDelayMs;
       }
+      // Messages stored during the pass are due now, unless the SMTP server is down.
+      if (kicked && pausedUntil <= Date.now()) continue;
       if (!stopped) await sleep(wait);
     }
   })();
 
   return {
     kick() {
+      kicked = true;
       wake?.();
     },
     async stop(graceMs = 10_000) {

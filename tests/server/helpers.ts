@@ -103,9 +103,10 @@ export interface ReceivedMail {
 
 /**
  * A real SMTP server on loopback (no TLS, no auth) that keeps what it accepts. With `hang`, it
- * takes the data of every message but never answers, as a server stalling mid-delivery does.
+ * takes the data of every message but never answers, as a server stalling mid-delivery does;
+ * `refuseIf` rejects a message with 554 after its data.
  */
-export async function startSmtp({ port = 0, hang = false } = {}): Promise<{ port: number; url: string; mails: ReceivedMail[]; inFlight: () => number; close: () => Promise<void> }> {
+export async function startSmtp({ port = 0, hang = false, refuseIf = (_raw: string) => false } = {}): Promise<{ port: number; url: string; mails: ReceivedMail[]; inFlight: () => number; close: () => Promise<void> }> {
   const mails: ReceivedMail[] = [];
   let inFlight = 0;
   const server = new SMTPServer({
@@ -121,6 +122,11 @@ export async function startSmtp({ port = 0, hang = false } = {}): Promise<{ port
           return;
         }
         const envelope = session.envelope;
+        if (refuseIf(Buffer.concat(chunks).toString("utf8"))) {
+          const error = new Error("Message rejected as spam") as Error & { responseCode: number };
+          error.responseCode = 554;
+          return callback(error);
+        }
         mails.push({ from: envelope.mailFrom ? envelope.mailFrom.address : "", to: envelope.rcptTo.map((rcpt) => rcpt.address), raw: Buffer.concat(chunks).toString("utf8") });
         callback();
       });
