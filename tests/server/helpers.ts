@@ -106,7 +106,7 @@ export interface ReceivedMail {
  * takes the data of every message but never answers, as a server stalling mid-delivery does;
  * `refuseIf` rejects a message with 554 after its data.
  */
-export async function startSmtp({ port = 0, hang = false, refuseIf = (_raw: string) => false } = {}): Promise<{ port: number; url: string; mails: ReceivedMail[]; inFlight: () => number; close: () => Promise<void> }> {
+export async function startSmtp({ port = 0, hang = false, refuseIf = (() => false) as (raw: string) => boolean } = {}): Promise<{ port: number; url: string; mails: ReceivedMail[]; inFlight: () => number; close: () => Promise<void> }> {
   const mails: ReceivedMail[] = [];
   let inFlight = 0;
   const server = new SMTPServer({
