@@ -53,6 +53,8 @@ export function initContactForm(): void {
 
     const body = new URLSearchParams(new FormData(form) as unknown as Record<string, string>);
     body.set("g-recaptcha-response", token);
+    // The outcome of an earlier submission without script (shown by the server) is now stale.
+    for (const status of form.querySelectorAll<HTMLElement>("[data-form-status]")) status.hidden = true;
     setSending(true);
     let answer: { success?: unknown; error?: unknown } | undefined;
     try {

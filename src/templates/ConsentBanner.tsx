@@ -11,18 +11,18 @@ export function ConsentBanner() {
       hidden
       aria-labelledby="consent-title"
       data-measurement-id={config.analytics.measurementId}
-      className="fixed inset-x-2 bottom-2 z-50 mx-auto max-w-xl rounded-2xl border border-slate-200 bg-white p-5 shadow-2xl"
+      className="fixed inset-x-2 bottom-2 z-50 mx-auto max-w-xl rounded-2xl border border-slate-200 bg-white p-4 shadow-2xl sm:p-5"
     >
       <h2 id="consent-title" className="text-lg font-bold">
         {t("consent.title")}
       </h2>
-      <p className="mt-1 text-slate-700">
+      <p className="mt-1 text-sm text-slate-700 sm:text-base">
         {t("consent.text")}{" "}
         <a href={href("privacy-policy")} className="text-sky-800 underline">
           {t("consent.policy")}
         </a>
       </p>
-      <div className="mt-4 flex gap-3">
+      <div className="mt-3 flex gap-3 sm:mt-4">
         <button type="button" data-consent="denied" className={button}>
           {t("consent.reject")}
         </button>

@@ -7,7 +7,7 @@ export const measurementId = "G-TEST12345";
 
 /**
  * A stand-in for reCAPTCHA v2's api.js: a checkbox that yields "test-token" (the only token the
- * local siteverify accepts), plus a record of render and reset calls on `window.recaptchaCalls`.
+ * local siteverify accepts, unless window.fakeRecaptchaToken says otherwise), plus a record of render and reset calls on `window.recaptchaCalls`.
  */
 const fakeRecaptcha = `(() => {
   const calls = (window.recaptchaCalls = { render: [], reset: 0, loads: (window.recaptchaCalls?.loads ?? 0) + 1 });
@@ -23,11 +23,12 @@ const fakeRecaptcha = `(() => {
       const response = document.createElement("textarea");
       response.name = "g-recaptcha-response";
       response.hidden = true;
-      box.addEventListener("change", () => (response.value = box.checked ? "test-token" : ""));
+      box.addEventListener("change", () => (response.value = window.grecaptcha.getResponse()));
       container.append(label, response);
       return 0;
     },
-    getResponse: () => (box && box.checked ? "test-token" : ""),
+    // A test may set window.fakeRecaptchaToken to have a token that siteverify refuses.
+    getResponse: () => (box && box.checked ? (window.fakeRecaptchaToken ?? "test-token") : ""),
     reset() {
       calls.reset++;
       box.checked = false;

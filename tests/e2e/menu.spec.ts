@@ -31,6 +31,20 @@ test.describe("phone menu", () => {
     await expect(menu).toBeHidden();
   });
 
+  for (const lang of ["gr", "en", "de", "fr", "ru"]) {
+    test(`/${lang}: the open menu fits the screen, call button included`, async ({ page }) => {
+      await page.goto(`${plainUrl()}/${lang}`);
+      await page.locator("#menu-toggle").click();
+      const call = page.locator("#mobile-menu a[href^='tel:']");
+      await expect(call).toBeVisible();
+      expect(await call.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+      const box = (await call.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+      await expect(page.locator("#mobile-menu")).toBeInViewport({ ratio: 1 });
+    });
+  }
+
   test("choosing a link closes the menu and goes there", async ({ page }) => {
     await page.goto(`${plainUrl()}/en`);
     await page.locator("#menu-toggle").click();
