@@ -4,7 +4,8 @@ import { usePage } from "./context.tsx";
 export function ConsentBanner() {
   const { t, href, config } = usePage();
   // Accept and reject look the same: neither choice is nudged.
-  const button = "flex-1 rounded-xl border border-slate-900 bg-slate-900 px-4 py-2.5 font-semibold text-white hover:bg-slate-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-sky-600";
+  const button =
+    "flex-1 rounded-xl border border-slate-900 bg-slate-900 px-4 py-2.5 font-semibold text-white hover:bg-slate-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-sky-600";
   return (
     <section
       id="consent"

@@ -35,7 +35,9 @@ test.describe("with a measurement id", () => {
     const [r, a] = [(await reject.boundingBox())!, (await accept.boundingBox())!];
     expect(Math.abs(r.width - a.width)).toBeLessThan(2);
     expect(r.height).toBe(a.height);
-    expect(await reject.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(await accept.evaluate((element) => getComputedStyle(element).backgroundColor));
+    expect(await reject.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(
+      await accept.evaluate((element) => getComputedStyle(element).backgroundColor),
+    );
     // The banner leaves the phone's call button reachable.
     await expect(page.locator("header a[href^='tel:']").first()).toBeInViewport();
     await page.locator("header a[href^='tel:']").first().click({ trial: true, timeout: 2000 });
@@ -82,14 +84,20 @@ test.describe("with a measurement id", () => {
     expect(queue[1]).toEqual(["consent", "update", { analytics_storage: "granted" }]);
     expect(queue[2]![0]).toBe("js");
     expect(queue[3]).toEqual(["config", measurementId, { send_page_view: false }]);
-    expect(queue[4]).toEqual(["event", "page_view", { page_location: `${keysUrl()}/en/prices?from=flyer`, page_path: "/en/prices?from=flyer", page_title: title }]);
+    expect(queue[4]).toEqual([
+      "event",
+      "page_view",
+      { page_location: `${keysUrl()}/en/prices?from=flyer`, page_path: "/en/prices?from=flyer", page_title: title },
+    ]);
     expect(queue).toHaveLength(5);
 
     // Remembered: the next page loads gtag.js at once, counts itself, and shows no banner.
     await page.goto(`${keysUrl()}/en/about`);
     await expect(banner(page)).toBeHidden();
     await expect.poll(() => observed.gtag.length).toBe(2);
-    expect(await events(page)).toEqual([["event", "page_view", { page_location: `${keysUrl()}/en/about`, page_path: "/en/about", page_title: await page.title() }]]);
+    expect(await events(page)).toEqual([
+      ["event", "page_view", { page_location: `${keysUrl()}/en/about`, page_path: "/en/about", page_title: await page.title() }],
+    ]);
   });
 
   test("events after consent: click_call, click_emergency_call and cta_call (engagement), on the pages that have them", async ({ page }) => {

@@ -21,7 +21,13 @@ async function openForm(page: Page, lang = "en") {
 }
 
 async function fill(page: Page, values: Partial<Record<"name" | "phone" | "email" | "message", string>> = {}) {
-  const all = { name: "Maria Papadopoulou", phone: "+30 690 123 4567", email: "maria@example.org", message: "Locked out of my flat near Syntagma square.", ...values };
+  const all = {
+    name: "Maria Papadopoulou",
+    phone: "+30 690 123 4567",
+    email: "maria@example.org",
+    message: "Locked out of my flat near Syntagma square.",
+    ...values,
+  };
   for (const [name, value] of Object.entries(all)) await page.locator(`#contact-form [name="${name}"]`).fill(value);
   return all;
 }
@@ -165,9 +171,17 @@ test("the trap filled in: silently dropped, no notification, no request", async 
 });
 
 const failures: { name: string; answer: (route: Route) => Promise<void>; text: string }[] = [
-  { name: "success false", answer: (route) => route.fulfill({ status: 429, json: { success: false, error: "Too many messages. Please wait a few minutes or call us." } }), text: "Too many messages. Please wait a few minutes or call us." },
+  {
+    name: "success false",
+    answer: (route) => route.fulfill({ status: 429, json: { success: false, error: "Too many messages. Please wait a few minutes or call us." } }),
+    text: "Too many messages. Please wait a few minutes or call us.",
+  },
   { name: "success false without a text", answer: (route) => route.fulfill({ json: { success: false } }), text: en.failure },
-  { name: "a malformed answer", answer: (route) => route.fulfill({ status: 502, contentType: "text/html", body: "<html><body>Bad gateway</body></html>" }), text: en.failure },
+  {
+    name: "a malformed answer",
+    answer: (route) => route.fulfill({ status: 502, contentType: "text/html", body: "<html><body>Bad gateway</body></html>" }),
+    text: en.failure,
+  },
   { name: "an answer that is JSON but not the contract", answer: (route) => route.fulfill({ json: { ok: true } }), text: en.failure },
   { name: "a network failure", answer: (route) => route.abort("connectionreset"), text: en.failure },
 ];

@@ -123,7 +123,13 @@ test("without script the entries are plain links to the same page in each langua
   await page.goto(`${plainUrl()}/en`);
   const dropdown = page.locator("details[data-language-dropdown]");
   await dropdown.locator("summary").click();
-  expect(await dropdown.locator("a[data-lang]").evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual(["/gr", "/en", "/de", "/fr", "/ru"]);
+  expect(await dropdown.locator("a[data-lang]").evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual([
+    "/gr",
+    "/en",
+    "/de",
+    "/fr",
+    "/ru",
+  ]);
   await dropdown.getByRole("link", { name: "Deutsch" }).click();
   await expect(page).toHaveURL(/\/de$/);
   await context.close();

@@ -5,7 +5,8 @@ import { keysUrl, plainUrl, standInForGoogle } from "./google-stand-ins.ts";
 const siteKey = "6LeTestSiteKeyForE2eOnly00000000000000000";
 const greek = JSON.parse(readFileSync(new URL("../../locales/el/translation.json", import.meta.url), "utf8")).form;
 const toasts = (page: Page) => page.locator("#toasts > *");
-const recaptchaCalls = (page: Page) => page.evaluate(() => (window as unknown as { recaptchaCalls: { render: Record<string, string>[]; reset: number; loads: number } }).recaptchaCalls);
+const recaptchaCalls = (page: Page) =>
+  page.evaluate(() => (window as unknown as { recaptchaCalls: { render: Record<string, string>[]; reset: number; loads: number } }).recaptchaCalls);
 
 async function fill(page: Page) {
   const values = { name: "Nikos", phone: "6900000000", email: "", message: "Car key copy, please." };
