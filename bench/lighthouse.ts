@@ -12,14 +12,27 @@ const pages = ["", "/services", "/services/cars/opening", "/prices", "/blog", "/
 export async function benchLighthouse(baseUrl: string, languages = ["gr", "en"]): Promise<BenchRow[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumExecutable() ?? (await import("playwright-core")).chromium.executablePath(),
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--no-first-run",
+    ],
   });
   const rows: BenchRow[] = [];
   try {
     for (const language of languages) {
       for (const page of pages) {
         const url = `${baseUrl}/${language}${page}`;
-        const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility", "best-practices", "seo"] });
+        const result = await lighthouse(url, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+        });
         const lhr = result!.lhr;
         const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
         const scores = ["performance", "accessibility", "best-practices", "seo"].map(score);

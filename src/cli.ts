@@ -92,7 +92,10 @@ export async function main(argv: string[]): Promise<void> {
     .option("--unsent", "only the messages not yet e-mailed")
     .option("--json", "print a JSON array instead of text")
     .option("--data-dir <dir>", "the server's data folder (or SITE_DATA_DIR)")
-    .addHelpText("after", "\nExamples:\n  $ site messages\n  $ SITE_DATA_DIR=/var/lib/locksmith site messages --unsent\n  $ site messages --json > messages.json")
+    .addHelpText(
+      "after",
+      "\nExamples:\n  $ site messages\n  $ SITE_DATA_DIR=/var/lib/locksmith site messages --unsent\n  $ site messages --json > messages.json",
+    )
     .action(async (options: { unsent?: boolean; json?: boolean; dataDir?: string }) => {
       const { listMessages } = await import("./server/messages.ts");
       try {

@@ -37,6 +37,7 @@ export async function createCssBuilder(entry: string): Promise<CssBuilder> {
 /** Every class name in the markup, sorted and without repeats. */
 export function extractCandidates(html: string): string[] {
   const set = new Set<string>();
-  for (const match of html.matchAll(/\sclass="([^"]*)"/g)) for (const name of match[1]!.split(/\s+/)) if (name) set.add(name.replace(/&amp;/g, "&").replace(/&#x27;/g, "'"));
+  for (const match of html.matchAll(/\sclass="([^"]*)"/g))
+    for (const name of match[1]!.split(/\s+/)) if (name) set.add(name.replace(/&amp;/g, "&").replace(/&#x27;/g, "'"));
   return [...set].sort();
 }

@@ -26,7 +26,9 @@ export async function bundleClient(entry: string, define: Record<string, string>
   } catch (cause) {
     const errors = (cause as { errors?: esbuild.Message[] }).errors ?? [];
     throw new BuildError(
-      errors.length ? errors.map((error) => ({ file: error.location?.file ?? entry, line: error.location?.line, message: error.text })) : [{ file: entry, message: String(cause) }],
+      errors.length
+        ? errors.map((error) => ({ file: error.location?.file ?? entry, line: error.location?.line, message: error.text }))
+        : [{ file: entry, message: String(cause) }],
       { cause },
     );
   }

@@ -13,7 +13,11 @@ export interface SiteCheckInput {
 }
 
 const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, "i").exec(tag)?.[1];
-const decode = (value: string) => value.replace(/&amp;/g, "&").replace(/&quot;/g, '"').replace(/&#x27;/g, "'");
+const decode = (value: string) =>
+  value
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'");
 
 /**
  * Checks the built site as a whole before it is written: internal links and assets exist, hreflang
@@ -43,7 +47,8 @@ export function checkSite({ origin, pages, html, assets, sitemap }: SiteCheckInp
       const target = attribute(tag, name === "a" || name === "link" ? "href" : "src");
       if (!target || !target.startsWith("/") || target.startsWith("//")) continue;
       const path = decode(target).split(/[?#]/)[0]!;
-      if (!urls.has(path) && !assets.has(path)) problems.add(where, `link to ${path}, which the site does not have${hint}; link to an existing page (route:ID in Markdown)`);
+      if (!urls.has(path) && !assets.has(path))
+        problems.add(where, `link to ${path}, which the site does not have${hint}; link to an existing page (route:ID in Markdown)`);
     }
     for (const match of document.matchAll(/<img\b[^>]*>/gi)) {
       const alt = attribute(match[0], "alt");

@@ -9,7 +9,12 @@ parentPort!.on("message", async ({ root, outDir }: { root: string; outDir: strin
     const result = await build({ root, outDir, warn: (message) => parentPort!.postMessage({ type: "warning", message }) });
     parentPort!.postMessage({ type: "done", summary: summarize(result) });
   } catch (error) {
-    const message = error instanceof BuildError ? error.message : error instanceof Error ? `${error.message}${error.cause ? `\n  caused by: ${String((error.cause as Error).message ?? error.cause)}` : ""}\n${error.stack ?? ""}` : String(error);
+    const message =
+      error instanceof BuildError
+        ? error.message
+        : error instanceof Error
+          ? `${error.message}${error.cause ? `\n  caused by: ${String((error.cause as Error).message ?? error.cause)}` : ""}\n${error.stack ?? ""}`
+          : String(error);
     parentPort!.postMessage({ type: "error", message });
   }
 });

@@ -111,7 +111,9 @@ export async function startDev({ root, port, host }: DevOptions): Promise<http.S
     }
     if (!resolution.file.endsWith(".html")) {
       request.url = `/${resolution.file}`;
-      serveFile(request, response, () => response.writeHead(404).end("Not found"));
+      serveFile(request, response, () => {
+        response.writeHead(404).end("Not found");
+      });
       return;
     }
     import("node:fs/promises")
@@ -121,7 +123,11 @@ export async function startDev({ root, port, host }: DevOptions): Promise<http.S
         response.writeHead(resolution.status, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
         response.end(html.replace("</body>", `${extra}</body>`));
       })
-      .catch(() => response.writeHead(500, { "Content-Type": "text/html" }).end(`<!DOCTYPE html><title>Build failed</title>${reloadScript}${errorOverlay(lastError || "No build yet.")}`));
+      .catch(() =>
+        response
+          .writeHead(500, { "Content-Type": "text/html" })
+          .end(`<!DOCTYPE html><title>Build failed</title>${reloadScript}${errorOverlay(lastError || "No build yet.")}`),
+      );
   });
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   const address = server.address();

@@ -67,7 +67,10 @@ export async function loadConfig(path: string, env: NodeJS.ProcessEnv = process.
   } catch (cause) {
     const mark = (cause as { mark?: { line: number }; reason?: string }).mark;
     const reason = (cause as { reason?: string }).reason ?? String(cause);
-    throw new BuildError([{ file, line: mark ? mark.line + 1 : undefined, message: `invalid YAML: ${reason}; check indentation and quote values that contain a colon` }], { cause });
+    throw new BuildError(
+      [{ file, line: mark ? mark.line + 1 : undefined, message: `invalid YAML: ${reason}; check indentation and quote values that contain a colon` }],
+      { cause },
+    );
   }
   return validateConfig(file, text, raw, env);
 }
@@ -158,7 +161,9 @@ export function validateConfig(file: string, text: string, raw: unknown, env: No
 
   const missing = root.missingTranslations ?? "error";
   if (missing !== "error" && missing !== "warn") fail("missingTranslations", `"${String(missing)}" is not allowed; use "error" or "warn"`);
-  const endpoint = str(contact, "contact.endpoint", { optional: true, pattern: /^\/[A-Za-z0-9._~\/-]*$/, hint: 'a path on this site such as "/send-mail.php"' }) || "/send-mail.php";
+  const endpoint =
+    str(contact, "contact.endpoint", { optional: true, pattern: /^\/[A-Za-z0-9._~/-]*$/, hint: 'a path on this site such as "/send-mail.php"' }) ||
+    "/send-mail.php";
 
   const config: SiteConfig = {
     brand: str(root, "brand"),
@@ -189,8 +194,20 @@ export function validateConfig(file: string, text: string, raw: unknown, env: No
     foundingYear: num(root, "foundingYear", 1900, 2100, "the year the shop opened"),
     sinceYear: num(root, "sinceYear", 1900, 2100, "the year the owner started"),
     origin: str(root, "origin", { pattern: /^https?:\/\/[^/\s]+$/, hint: 'scheme and host without a trailing slash, e.g. "https://www.example.gr"' }),
-    analytics: { measurementId: str(analytics, "analytics.measurementId", { optional: true, pattern: /^G-[A-Z0-9]{4,16}$/, hint: 'a GA4 id such as "G-ABC123DEF4", or "" for none' }) },
-    recaptcha: { siteKey: str(recaptcha, "recaptcha.siteKey", { optional: true, pattern: /^[A-Za-z0-9_-]{20,60}$/, hint: 'the site key from the reCAPTCHA admin console, or "" for none' }) },
+    analytics: {
+      measurementId: str(analytics, "analytics.measurementId", {
+        optional: true,
+        pattern: /^G-[A-Z0-9]{4,16}$/,
+        hint: 'a GA4 id such as "G-ABC123DEF4", or "" for none',
+      }),
+    },
+    recaptcha: {
+      siteKey: str(recaptcha, "recaptcha.siteKey", {
+        optional: true,
+        pattern: /^[A-Za-z0-9_-]{20,60}$/,
+        hint: 'the site key from the reCAPTCHA admin console, or "" for none',
+      }),
+    },
     contact: { endpoint },
     armoredDoorPackages: { lockMaker: str(armored, "armoredDoorPackages.lockMaker"), packages },
     missingTranslations: missing === "warn" ? "warn" : "error",

@@ -112,7 +112,11 @@ export async function loadContent(dir: string, config: SiteConfig, label: (file:
       if (value === undefined && !required) return "";
       const iso = value instanceof Date ? value.toISOString().slice(0, 10) : typeof value === "string" ? value : "";
       if (!/^\d{4}-\d{2}-\d{2}$/.test(iso) || Number.isNaN(Date.parse(iso))) {
-        problems.add(file, `${value === undefined ? "missing required field" : "invalid"} "${key}"; write the date as YYYY-MM-DD, e.g. ${key}: 2024-01-15`, fieldLine(key));
+        problems.add(
+          file,
+          `${value === undefined ? "missing required field" : "invalid"} "${key}"; write the date as YYYY-MM-DD, e.g. ${key}: 2024-01-15`,
+          fieldLine(key),
+        );
         return "";
       }
       return iso;

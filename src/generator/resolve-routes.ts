@@ -79,8 +79,10 @@ export function resolveRoutes(documents: ContentDocument[], contentDir = "conten
 
   for (const document of documents) {
     for (const link of document.links) {
-      if (!byId.has(link.id)) problems.add(document.file, `link to unknown page "route:${link.id}"; use a route id such as ${suggest(link.id, [...byId.keys()])}`, link.line);
-      else if (!has(document.code, link.id)) problems.add(document.file, `link to "route:${link.id}", which has no ${document.code} version; write it or link elsewhere`, link.line);
+      if (!byId.has(link.id))
+        problems.add(document.file, `link to unknown page "route:${link.id}"; use a route id such as ${suggest(link.id, [...byId.keys()])}`, link.line);
+      else if (!has(document.code, link.id))
+        problems.add(document.file, `link to "route:${link.id}", which has no ${document.code} version; write it or link elsewhere`, link.line);
     }
   }
   problems.throwIfAny();

@@ -2,9 +2,7 @@ import { defaultLanguage, urlCodeToLanguage } from "./languages.ts";
 
 /** What the server does with a request path. The same rules are emitted as `_redirects`. */
 export type Resolution =
-  | { kind: "file"; file: string; status: 200 }
-  | { kind: "redirect"; location: string; status: 301 | 302 }
-  | { kind: "not-found"; file: string; status: 404 };
+  { kind: "file"; file: string; status: 200 } | { kind: "redirect"; location: string; status: 301 | 302 } | { kind: "not-found"; file: string; status: 404 };
 
 /**
  * Routes a decoded request path against the set of files in the output folder:

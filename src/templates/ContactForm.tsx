@@ -11,7 +11,8 @@ export const fieldLimits = { name: 100, phone: 40, email: 254, message: 5000 } a
  */
 export function ContactForm() {
   const { t, config, language } = usePage();
-  const input = "mt-1 block w-full rounded-xl border border-slate-400 bg-white px-4 py-3 text-base text-slate-900 placeholder:text-slate-500 focus:border-sky-700 focus:outline-3 focus:outline-sky-600/30";
+  const input =
+    "mt-1 block w-full rounded-xl border border-slate-400 bg-white px-4 py-3 text-base text-slate-900 placeholder:text-slate-500 focus:border-sky-700 focus:outline-3 focus:outline-sky-600/30";
   const label = "block font-semibold text-slate-900";
   const required = (
     <span className="text-red-700" aria-hidden="true">
@@ -58,20 +59,47 @@ export function ContactForm() {
           {t("form.name")}
           {required}
         </label>
-        <input id="name" name="name" type="text" required maxLength={fieldLimits.name} autoComplete="name" placeholder={t("form.namePlaceholder")} className={input} />
+        <input
+          id="name"
+          name="name"
+          type="text"
+          required
+          maxLength={fieldLimits.name}
+          autoComplete="name"
+          placeholder={t("form.namePlaceholder")}
+          className={input}
+        />
       </div>
       <div>
         <label htmlFor="phone" className={label}>
           {t("form.phone")}
           {required}
         </label>
-        <input id="phone" name="phone" type="tel" required maxLength={fieldLimits.phone} autoComplete="tel" inputMode="tel" placeholder={t("form.phonePlaceholder")} className={input} />
+        <input
+          id="phone"
+          name="phone"
+          type="tel"
+          required
+          maxLength={fieldLimits.phone}
+          autoComplete="tel"
+          inputMode="tel"
+          placeholder={t("form.phonePlaceholder")}
+          className={input}
+        />
       </div>
       <div>
         <label htmlFor="email" className={label}>
           {t("form.email")}
         </label>
-        <input id="email" name="email" type="email" maxLength={fieldLimits.email} autoComplete="email" placeholder={t("form.emailPlaceholder")} className={input} />
+        <input
+          id="email"
+          name="email"
+          type="email"
+          maxLength={fieldLimits.email}
+          autoComplete="email"
+          placeholder={t("form.emailPlaceholder")}
+          className={input}
+        />
       </div>
       <div>
         <label htmlFor="message" className={label}>
@@ -85,7 +113,9 @@ export function ContactForm() {
         <label htmlFor="honey">{t("form.honey")}</label>
         <input id="honey" name="honey" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
-      {config.recaptcha.siteKey && <div id="recaptcha" className="min-h-[144px] min-[376px]:min-h-[78px]" data-sitekey={config.recaptcha.siteKey} data-hl={language.code} />}
+      {config.recaptcha.siteKey && (
+        <div id="recaptcha" className="min-h-[144px] min-[376px]:min-h-[78px]" data-sitekey={config.recaptcha.siteKey} data-hl={language.code} />
+      )}
       <p className="text-sm text-slate-600">{t("form.requiredNote")}</p>
       <button
         type="submit"

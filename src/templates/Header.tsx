@@ -64,7 +64,10 @@ export function Header() {
         <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-2 py-1 text-sm whitespace-nowrap js:flex-col js:p-4 js:text-base">
           {navItems.map((id) => link(id, true))}
           <li className="hidden js:block">
-            <a href={phoneToTel(config.phone)} className="mt-2 flex flex-wrap items-center justify-center gap-x-2 rounded-xl bg-amber-400 px-4 py-3 text-center text-lg font-semibold whitespace-normal text-slate-950">
+            <a
+              href={phoneToTel(config.phone)}
+              className="mt-2 flex flex-wrap items-center justify-center gap-x-2 rounded-xl bg-amber-400 px-4 py-3 text-center text-lg font-semibold whitespace-normal text-slate-950"
+            >
               <Icon name="phone" className="size-5" />
               <span>{t("nav.call24")}</span>
               <span className="whitespace-nowrap">{config.phone}</span>

@@ -31,7 +31,14 @@ export function LanguageSwitcher() {
         <ul className="absolute left-0 z-30 mt-2 w-52 rounded-xl border border-slate-200 bg-white p-1 text-slate-900 shadow-xl">
           {entries.map((entry) => (
             <li key={entry.code}>
-              <a href={entry.href} hrefLang={entry.code} lang={entry.code} data-lang={entry.code} aria-current={entry.current ? "true" : undefined} className={`${item} ${entry.current ? "bg-sky-50 font-semibold" : "hover:bg-slate-100"}`}>
+              <a
+                href={entry.href}
+                hrefLang={entry.code}
+                lang={entry.code}
+                data-lang={entry.code}
+                aria-current={entry.current ? "true" : undefined}
+                className={`${item} ${entry.current ? "bg-sky-50 font-semibold" : "hover:bg-slate-100"}`}
+              >
                 <Flag code={entry.flag} />
                 {entry.label}
               </a>

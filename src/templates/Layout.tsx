@@ -13,7 +13,9 @@ function Head() {
   const { config, language, route, title, description, assets, inlineScripts, structuredData } = page;
   const canonical = `${config.origin}${page.href(route.id)}`;
   const alternates = route.indexable
-    ? languages.filter((other) => route.codes.includes(other.code)).map((other) => ({ hreflang: other.code, href: `${config.origin}${page.routes.href(other.code, route.id)}` }))
+    ? languages
+        .filter((other) => route.codes.includes(other.code))
+        .map((other) => ({ hreflang: other.code, href: `${config.origin}${page.routes.href(other.code, route.id)}` }))
     : [];
   const xDefaultCode = route.codes.includes(defaultLanguage.code) ? defaultLanguage.code : route.codes[0]!;
   return (

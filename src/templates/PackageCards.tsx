@@ -18,9 +18,14 @@ export function PackageCards({ packages, headingLevel = 3 }: { packages: Package
   return (
     <div className="grid gap-6 md:grid-cols-3">
       {packages.map((card) => (
-        <article key={card.name} className={`relative flex flex-col rounded-2xl border bg-white p-6 shadow-sm ${card.popular ? "border-amber-400 ring-2 ring-amber-400 md:-my-3 md:py-9" : "border-slate-200"}`}>
+        <article
+          key={card.name}
+          className={`relative flex flex-col rounded-2xl border bg-white p-6 shadow-sm ${card.popular ? "border-amber-400 ring-2 ring-amber-400 md:-my-3 md:py-9" : "border-slate-200"}`}
+        >
           {card.popular && (
-            <p className="absolute -top-3.5 left-1/2 -translate-x-1/2 rounded-full bg-amber-400 px-3 py-1 text-sm font-bold whitespace-nowrap text-slate-950">{t("pricing.popular")}</p>
+            <p className="absolute -top-3.5 left-1/2 -translate-x-1/2 rounded-full bg-amber-400 px-3 py-1 text-sm font-bold whitespace-nowrap text-slate-950">
+              {t("pricing.popular")}
+            </p>
           )}
           <Heading className="text-xl font-bold text-slate-900">{card.name}</Heading>
           <p className="mt-1 text-slate-600">{card.desc}</p>

@@ -5,10 +5,36 @@ type IconNode = [string, Record<string, string>][];
 const nodes = createRequire(import.meta.url)("lucide-static/icon-nodes.json") as Record<string, IconNode>;
 
 export type IconName =
-  | "phone" | "car" | "house" | "shield" | "shield-check" | "key-round" | "clock" | "menu" | "x" | "map-pin"
-  | "mail" | "zap" | "badge-check" | "wrench" | "lock-keyhole" | "check" | "chevron-down" | "globe" | "siren"
-  | "graduation-cap" | "arrow-right" | "arrow-left" | "calendar" | "tag" | "message-circle" | "hand-coins" | "timer"
-  | "door-closed" | "award" | "loader-circle";
+  | "phone"
+  | "car"
+  | "house"
+  | "shield"
+  | "shield-check"
+  | "key-round"
+  | "clock"
+  | "menu"
+  | "x"
+  | "map-pin"
+  | "mail"
+  | "zap"
+  | "badge-check"
+  | "wrench"
+  | "lock-keyhole"
+  | "check"
+  | "chevron-down"
+  | "globe"
+  | "siren"
+  | "graduation-cap"
+  | "arrow-right"
+  | "arrow-left"
+  | "calendar"
+  | "tag"
+  | "message-circle"
+  | "hand-coins"
+  | "timer"
+  | "door-closed"
+  | "award"
+  | "loader-circle";
 
 /** A lucide icon drawn inline (no request, no icon font); decorative unless given a label. */
 export function Icon({ name, className = "size-5", label }: { name: IconName; className?: string; label?: string }) {

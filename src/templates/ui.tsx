@@ -3,7 +3,8 @@ import { phoneToTel } from "../generator/load-config.ts";
 import { Icon, type IconName } from "./icons.tsx";
 import { usePage } from "./context.tsx";
 
-const base = "inline-flex items-center justify-center gap-2 rounded-xl font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-sky-600";
+const base =
+  "inline-flex items-center justify-center gap-2 rounded-xl font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-sky-600";
 const variants = {
   call: `${base} bg-amber-400 text-slate-950 hover:bg-amber-300 shadow-sm`,
   primary: `${base} bg-sky-800 text-white hover:bg-sky-900`,
@@ -41,7 +42,21 @@ export function CallButton({ children, ...props }: Omit<ButtonProps, "children">
   );
 }
 
-export function Section({ id, title, subtitle, children, className = "", tone = "white" }: { id?: string; title?: string; subtitle?: string; children: ReactNode; className?: string; tone?: "white" | "muted" }) {
+export function Section({
+  id,
+  title,
+  subtitle,
+  children,
+  className = "",
+  tone = "white",
+}: {
+  id?: string;
+  title?: string;
+  subtitle?: string;
+  children: ReactNode;
+  className?: string;
+  tone?: "white" | "muted";
+}) {
   const headingId = id ? `${id}-title` : undefined;
   return (
     <section id={id} aria-labelledby={title ? headingId : undefined} className={`${tone === "muted" ? "bg-slate-50" : "bg-white"} py-12 sm:py-16 ${className}`}>

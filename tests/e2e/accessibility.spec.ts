@@ -1,4 +1,4 @@
-import AxeBuilder from "@axe-core/playwright";
+import { AxeBuilder } from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { languages } from "../../src/shared/languages.ts";
 
@@ -18,7 +18,13 @@ for (const language of languages) {
     for (const path of paths) {
       await page.goto(base + path);
       const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]).analyze();
-      for (const violation of results.violations) problems.push(`${path}: ${violation.id} (${violation.impact}) ${violation.nodes.map((node) => node.target.join(" ")).slice(0, 3).join(", ")}`);
+      for (const violation of results.violations)
+        problems.push(
+          `${path}: ${violation.id} (${violation.impact}) ${violation.nodes
+            .map((node) => node.target.join(" "))
+            .slice(0, 3)
+            .join(", ")}`,
+        );
     }
     expect(problems).toEqual([]);
   });

@@ -21,7 +21,9 @@ export default async function globalSetup() {
     request.on("end", () => {
       const form = new URLSearchParams(body);
       const ok = form.get("secret") === testKeys.secret && form.get("response") === "test-token";
-      response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify(ok ? { success: true, hostname: "127.0.0.1" } : { success: false, "error-codes": ["invalid-input-response"] }));
+      response
+        .writeHead(200, { "Content-Type": "application/json" })
+        .end(JSON.stringify(ok ? { success: true, hostname: "127.0.0.1" } : { success: false, "error-codes": ["invalid-input-response"] }));
     });
   });
   await new Promise<void>((resolve) => verify.listen(0, "127.0.0.1", resolve));
@@ -37,7 +39,10 @@ export default async function globalSetup() {
     const result = await runSite(["build", "--out", dir], env);
     if (result.code !== 0) throw new Error(`build failed:\n${result.stdout}${result.stderr}`);
   }
-  const plain = await startSite(["serve", "--dir", plainDir, "--port", "0", "--host", "127.0.0.1"], { SITE_DATA_DIR: path.join(work, "data-plain"), RECAPTCHA_SECRET: "" });
+  const plain = await startSite(["serve", "--dir", plainDir, "--port", "0", "--host", "127.0.0.1"], {
+    SITE_DATA_DIR: path.join(work, "data-plain"),
+    RECAPTCHA_SECRET: "",
+  });
   const keys = await startSite(["serve", "--dir", keysDir, "--port", "0", "--host", "127.0.0.1"], {
     SITE_DATA_DIR: path.join(work, "data-keys"),
     RECAPTCHA_SECRET: testKeys.secret,

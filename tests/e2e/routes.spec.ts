@@ -13,8 +13,27 @@ const paths = [
   "/contact",
   "/privacy-policy",
   "/terms",
-  ...["cars/opening", "cars/key-copy", "cars/immobilizer", "cars/shells-remotes", "doors/opening", "doors/repair", "doors/replace-locks", "armored-doors/opening", "armored-doors/replace-with-new", "armored-doors/defender-install"].map((slug) => `/services/${slug}`),
-  ...["car-lockout-nafplio", "lock-change-moving", "immobilizer-second-key", "armored-door-locks", "spare-key-importance", "lock-replacement-signs", "defender-benefits"].map((slug) => `/blog/${slug}`),
+  ...[
+    "cars/opening",
+    "cars/key-copy",
+    "cars/immobilizer",
+    "cars/shells-remotes",
+    "doors/opening",
+    "doors/repair",
+    "doors/replace-locks",
+    "armored-doors/opening",
+    "armored-doors/replace-with-new",
+    "armored-doors/defender-install",
+  ].map((slug) => `/services/${slug}`),
+  ...[
+    "car-lockout-nafplio",
+    "lock-change-moving",
+    "immobilizer-second-key",
+    "armored-door-locks",
+    "spare-key-importance",
+    "lock-replacement-signs",
+    "defender-benefits",
+  ].map((slug) => `/blog/${slug}`),
 ];
 
 for (const language of languages) {
@@ -32,7 +51,9 @@ for (const language of languages) {
       expect(title.length, url).toBeGreaterThan(5);
       titles.add(title);
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", origin + url);
-      const alternates = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) => links.map((link) => `${link.getAttribute("hreflang")} ${link.getAttribute("href")}`));
+      const alternates = await page
+        .locator('link[rel="alternate"][hreflang]')
+        .evaluateAll((links) => links.map((link) => `${link.getAttribute("hreflang")} ${link.getAttribute("href")}`));
       expect(alternates.sort()).toEqual([...languages.map((other) => `${other.code} ${origin}/${other.url}${path}`), `x-default ${origin}/gr${path}`].sort());
       await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", title);
       await expect(page.locator("h1")).toHaveCount(1);

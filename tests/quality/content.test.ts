@@ -41,7 +41,8 @@ describe.each(languages.map((language) => [language.url, language.code] as const
   test("packages 250 / 300 / 350 euro, old prices 285 / 330 / 380, on home, prices and the replace-with-new page", async () => {
     for (const file of [`${url}.html`, `${url}/prices.html`, `${url}/services/armored-doors/replace-with-new.html`]) {
       const text = await textOf(file);
-      for (const amount of ["250", "300", "350", "285", "330", "380"]) expect(text, `${file} shows ${amount} €`).toMatch(new RegExp(`(€ ?${amount}\\b|\\b${amount} ?€)`));
+      for (const amount of ["250", "300", "350", "285", "330", "380"])
+        expect(text, `${file} shows ${amount} €`).toMatch(new RegExp(`(€ ?${amount}\\b|\\b${amount} ?€)`));
     }
   });
 
@@ -68,7 +69,8 @@ describe.each(languages.map((language) => [language.url, language.code] as const
 
   test("the privacy policy keeps contact data 2 years, customer data 5 years, automatic data 12 months", async () => {
     const privacy = await textOf(`${url}/privacy-policy.html`);
-    for (const period of [/\b2 (χρόνια|years|Jahre|ans|года)/, /\b5 (χρόνια|years|Jahre|ans|лет)/, /\b12 (μήνες|months|Monate|mois|месяцев)/]) expect(privacy).toMatch(period);
+    for (const period of [/\b2 (χρόνια|years|Jahre|ans|года)/, /\b5 (χρόνια|years|Jahre|ans|лет)/, /\b12 (μήνες|months|Monate|mois|месяцев)/])
+      expect(privacy).toMatch(period);
     expect(privacy).toMatch(/dpa\.gr/);
   });
 
@@ -84,7 +86,9 @@ test("no page in de, fr or ru shows English interface text", async () => {
   const english = flatten(JSON.parse(await readFile(path.join(repoRoot, "locales/en/translation.json"), "utf8")) as Messages);
   for (const code of ["de", "fr", "ru"]) {
     const own = flatten(JSON.parse(await readFile(path.join(repoRoot, `locales/${code}/translation.json`), "utf8")) as Messages);
-    const tell = [...english].filter(([key, value]) => typeof value === "string" && value.length >= 12 && own.get(key) !== value && !value.includes("{{")).map(([, value]) => value as string);
+    const tell = [...english]
+      .filter(([key, value]) => typeof value === "string" && value.length >= 12 && own.get(key) !== value && !value.includes("{{"))
+      .map(([, value]) => value as string);
     const pages = result.pages.filter((page) => page.language.code === code);
     for (const page of pages) {
       const text = await textOf(page.file);

@@ -15,7 +15,12 @@ const vnu = createRequire(import.meta.url)("vnu-jar") as string;
  * The checker's CSS validator predates some CSS that every current browser supports; these
  * messages are about valid CSS that Tailwind emits, not about the HTML. Anything else fails.
  */
-const cssValidatorGaps = [/Unrecognized at-rule “@property”/, /Unrecognized at-rule “@starting-style”/, /Property “margin-trim” doesn't exist/, /“--tw-[a-z-]+” is not a “transition-property” value/];
+const cssValidatorGaps = [
+  /Unrecognized at-rule “@property”/,
+  /Unrecognized at-rule “@starting-style”/,
+  /Property “margin-trim” doesn't exist/,
+  /“--tw-[a-z-]+” is not a “transition-property” value/,
+];
 
 let out: string;
 beforeAll(async () => {
@@ -25,8 +30,12 @@ beforeAll(async () => {
 });
 
 test("every page of every language is valid HTML (W3C Nu HTML Checker)", { timeout: 120_000 }, async () => {
-  const result = await run("java", ["-jar", vnu, "--errors-only", "--format", "json", "--skip-non-html", out], { maxBuffer: 64 * 1024 * 1024 }).catch((error: { stdout: string; stderr: string }) => error);
-  const report = JSON.parse(result.stderr || result.stdout || '{"messages":[]}') as { messages: { type: string; url: string; message: string; lastLine?: number }[] };
+  const result = await run("java", ["-jar", vnu, "--errors-only", "--format", "json", "--skip-non-html", out], { maxBuffer: 64 * 1024 * 1024 }).catch(
+    (error: { stdout: string; stderr: string }) => error,
+  );
+  const report = JSON.parse(result.stderr || result.stdout || '{"messages":[]}') as {
+    messages: { type: string; url: string; message: string; lastLine?: number }[];
+  };
   const errors = report.messages
     .filter((message) => message.type === "error" && !cssValidatorGaps.some((gap) => gap.test(message.message)))
     .map((message) => `${message.url.replace(`file:${out}/`, "")}:${message.lastLine ?? 0}: ${message.message}`);

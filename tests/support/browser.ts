@@ -19,4 +19,11 @@ export function chromiumExecutable(): string | undefined {
 }
 
 /** Flags for a headless Chromium in a sandboxed container without network. */
-export const chromiumArgs = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--no-first-run"];
+export const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+];

@@ -6,7 +6,11 @@ export const repoRoot = path.resolve(import.meta.dirname, "../..");
 /** Runs `site <args>` on the project's Node and resolves once it prints its URL. */
 export function startSite(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ url: string; process: ChildProcess; output: () => string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(repoRoot, "bin/site.js"), ...args], { cwd: repoRoot, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [path.join(repoRoot, "bin/site.js"), ...args], {
+      cwd: repoRoot,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
@@ -22,7 +26,11 @@ export function startSite(args: string[], env: NodeJS.ProcessEnv = {}): Promise<
 /** Runs `site <args>` to completion; rejects with its output when it fails. */
 export function runSite(args: string[], env: NodeJS.ProcessEnv = {}, cwd = repoRoot): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [path.join(repoRoot, "bin/site.js"), ...args], { cwd, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [path.join(repoRoot, "bin/site.js"), ...args], {
+      cwd,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));

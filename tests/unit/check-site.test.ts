@@ -69,7 +69,11 @@ describe("the site check, on tampered output", () => {
   });
 
   test("a canonical that is not the page itself", () => {
-    expect(check("en/prices.html", (html) => html.replace('rel="canonical" href="https://nafplio-locksmith.example/en/prices"', 'rel="canonical" href="https://nafplio-locksmith.example/en"'))).toMatchInlineSnapshot(`
+    expect(
+      check("en/prices.html", (html) =>
+        html.replace('rel="canonical" href="https://nafplio-locksmith.example/en/prices"', 'rel="canonical" href="https://nafplio-locksmith.example/en"'),
+      ),
+    ).toMatchInlineSnapshot(`
       "dist/en/prices.html: canonical is https://nafplio-locksmith.example/en, not the page itself (https://nafplio-locksmith.example/en/prices)
 
       Build failed: 1 problem."
@@ -96,7 +100,13 @@ describe("the site check, on tampered output", () => {
   });
 
   test("a sitemap that disagrees with the pages", () => {
-    expect(check("", (html) => html, (xml) => xml.replace("<loc>https://nafplio-locksmith.example/fr/terms</loc>", "<loc>https://nafplio-locksmith.example/fr/conditions</loc>"))).toMatchInlineSnapshot(`
+    expect(
+      check(
+        "",
+        (html) => html,
+        (xml) => xml.replace("<loc>https://nafplio-locksmith.example/fr/terms</loc>", "<loc>https://nafplio-locksmith.example/fr/conditions</loc>"),
+      ),
+    ).toMatchInlineSnapshot(`
       "dist/sitemap.xml: lacks https://nafplio-locksmith.example/fr/terms
       dist/sitemap.xml: lists https://nafplio-locksmith.example/fr/conditions, which is not a page of the site
 

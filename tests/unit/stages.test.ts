@@ -20,7 +20,11 @@ const configFile = path.join(repoRoot, "site.config.yml");
 
 describe("load config", () => {
   test("reads the business facts and lets the build's environment override the origin and keys", async () => {
-    const config = await loadConfig(configFile, { SITE_ORIGIN: "https://staging.example.gr", GA_MEASUREMENT_ID: "G-ABCDE12345", CONTACT_ENDPOINT: "/api/contact" });
+    const config = await loadConfig(configFile, {
+      SITE_ORIGIN: "https://staging.example.gr",
+      GA_MEASUREMENT_ID: "G-ABCDE12345",
+      CONTACT_ENDPOINT: "/api/contact",
+    });
     expect(config.address.number).toBe("38");
     expect(config.address.postalCode).toBe("21100");
     expect(config.origin).toBe("https://staging.example.gr");
@@ -59,7 +63,9 @@ describe("load locales", () => {
       await import("node:fs/promises").then((fs) => fs.writeFile(file, JSON.stringify(data)));
       const locales = await loadLocales(path.join(dir, "locales"), "warn", (f) => path.relative(dir, f));
       expect(locales.t("de")("nav.blog")).toBe("Blog");
-      expect(locales.warnings).toEqual([{ file: "locales/de/translation.json", message: 'missing key "nav.blog"; add it (the English text is "Blog"); English is shown meanwhile' }]);
+      expect(locales.warnings).toEqual([
+        { file: "locales/de/translation.json", message: 'missing key "nav.blog"; add it (the English text is "Blog"); English is shown meanwhile' },
+      ]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -130,7 +136,9 @@ describe("URLs and routing", () => {
 
 test("the title gets the brand when it fits in 60 characters", () => {
   expect(pageTitle("Prices", "Nafplio Locksmith")).toBe("Prices | Nafplio Locksmith");
-  expect(pageTitle("A very long title that already fills most of the space", "Nafplio Locksmith")).toBe("A very long title that already fills most of the space");
+  expect(pageTitle("A very long title that already fills most of the space", "Nafplio Locksmith")).toBe(
+    "A very long title that already fills most of the space",
+  );
 });
 
 test("CSS candidates are read from class attributes", () => {
@@ -154,7 +162,8 @@ describe("the built site", () => {
     const html = await readFile(path.join(out, "de/services/cars/opening.html"), "utf8");
     expect(html).toContain('<html lang="de" dir="ltr">');
     expect(html).toContain('<link rel="canonical" href="https://nafplio-locksmith.example/de/services/cars/opening"/>');
-    for (const code of ["el", "en", "de", "fr", "ru"]) expect(html).toMatch(new RegExp(`hrefLang="${code}" href="https://nafplio-locksmith.example/\\w\\w/services/cars/opening"`));
+    for (const code of ["el", "en", "de", "fr", "ru"])
+      expect(html).toMatch(new RegExp(`hrefLang="${code}" href="https://nafplio-locksmith.example/\\w\\w/services/cars/opening"`));
     expect(html).toContain('hrefLang="x-default" href="https://nafplio-locksmith.example/gr/services/cars/opening"');
     expect(html).toContain('<meta property="og:locale" content="de_DE"/>');
   });
@@ -166,7 +175,9 @@ describe("the built site", () => {
   test("the sitemap lists every page with its alternates; robots.txt points to it", async () => {
     const sitemap = await readFile(path.join(out, "sitemap.xml"), "utf8");
     expect(sitemap.match(/<url>/g)).toHaveLength(5 * 25);
-    expect(sitemap).toContain('<loc>https://nafplio-locksmith.example/fr/blog/defender-benefits</loc><lastmod>2024-02-15</lastmod><xhtml:link rel="alternate" hreflang="el"');
+    expect(sitemap).toContain(
+      '<loc>https://nafplio-locksmith.example/fr/blog/defender-benefits</loc><lastmod>2024-02-15</lastmod><xhtml:link rel="alternate" hreflang="el"',
+    );
     expect(await readFile(path.join(out, "robots.txt"), "utf8")).toContain("Sitemap: https://nafplio-locksmith.example/sitemap.xml");
   });
 

@@ -11,7 +11,8 @@ export const maxKeywords = 2;
 export function Blog() {
   const { t, href, routes, language, formatDate } = usePage();
   const posts = postsIn(routes, language.code);
-  const chip = "rounded-full border px-4 py-2 text-sm font-semibold border-slate-300 bg-white text-slate-700 hover:bg-slate-100 aria-pressed:border-sky-800 aria-pressed:bg-sky-800 aria-pressed:text-white";
+  const chip =
+    "rounded-full border px-4 py-2 text-sm font-semibold border-slate-300 bg-white text-slate-700 hover:bg-slate-100 aria-pressed:border-sky-800 aria-pressed:bg-sky-800 aria-pressed:text-white";
   return (
     <Layout>
       <PageHeader title={t("blogPage.title")} subtitle={t("blogPage.subtitle")} />
@@ -40,7 +41,11 @@ export function Blog() {
                   </li>
                 ))}
               </ul>
-              <a href={href(post.id)} className="mt-5 inline-flex items-center gap-1 self-start font-semibold text-sky-800 hover:underline" aria-label={t("blogPage.readMoreAbout", { title: post.title })}>
+              <a
+                href={href(post.id)}
+                className="mt-5 inline-flex items-center gap-1 self-start font-semibold text-sky-800 hover:underline"
+                aria-label={t("blogPage.readMoreAbout", { title: post.title })}
+              >
                 {t("blogPage.readMore")}
                 <Icon name="arrow-right" className="size-4" />
               </a>
