@@ -41,12 +41,9 @@ export function Blog() {
                   </li>
                 ))}
               </ul>
-              <a
-                href={href(post.id)}
-                className="mt-5 inline-flex items-center gap-1 self-start font-semibold text-sky-800 hover:underline"
-                aria-label={t("blogPage.readMoreAbout", { title: post.title })}
-              >
+              <a href={href(post.id)} className="mt-5 inline-flex items-center gap-1 self-start font-semibold text-sky-800 hover:underline">
                 {t("blogPage.readMore")}
+                <span className="sr-only">: {post.title}</span>
                 <Icon name="arrow-right" className="size-4" />
               </a>
             </li>
