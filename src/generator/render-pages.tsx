@@ -45,25 +45,51 @@ export function pageTitle(title: string, brand: string): string {
   return full.length <= 60 || title.includes(brand) ? full : title;
 }
 
+/** What every page of one language shares, made once per language rather than once per page. */
+interface LanguageTools {
+  language: Language;
+  t: PageContext["t"];
+  href(id: string): string;
+  markdown(source: string): string;
+  formatDate(iso: string): string;
+  formatEuro(amount: number): string;
+}
+
+function languageTools({ locales, routes }: RenderInput, code: string): LanguageTools {
+  const language = codeToLanguage(code)!;
+  const href = (id: string) => routes.href(code, id);
+  const dateFormat = new Intl.DateTimeFormat(language.intl, { dateStyle: "long", timeZone: "UTC" });
+  const euroFormat = new Intl.NumberFormat(language.intl, { style: "currency", currency: "EUR", maximumFractionDigits: 0 });
+  return {
+    language,
+    t: locales.t(code),
+    href,
+    markdown: createMarkdownRenderer(href),
+    formatDate: (iso) => dateFormat.format(new Date(`${iso}T00:00:00Z`)),
+    formatEuro: (amount) => euroFormat.format(amount),
+  };
+}
+
 /** Renders every page of the route table in every language it exists in. */
 export function renderPages(input: RenderInput): RenderedPage[] {
+  const tools = new Map<string, LanguageTools>();
   const pages: RenderedPage[] = [];
   for (const route of input.routes.routes) {
-    for (const code of route.codes) pages.push(renderPage(input, route, code));
+    for (const code of route.codes) {
+      if (!tools.has(code)) tools.set(code, languageTools(input, code));
+      pages.push(renderPage(input, route, tools.get(code)!));
+    }
   }
   return pages;
 }
 
-export function renderPage({ config, locales, routes, assets, inlineScripts }: RenderInput, route: Route, code: string): RenderedPage {
-  const language = codeToLanguage(code)!;
-  const t = locales.t(code);
-  const href = (id: string) => routes.href(code, id);
-  const document = route.documents[code];
+export function renderPage(input: RenderInput, route: Route, tools: LanguageTools): RenderedPage {
+  const { config, routes, assets, inlineScripts } = input;
+  const { language, t, href, formatDate, formatEuro } = tools;
+  const document = route.documents[language.code];
   const metaKey = metaKeys[route.template];
   const ownTitle = document ? document.title : t(`meta.${metaKey}.title`);
   const description = document ? document.description : t(`meta.${metaKey}.description`);
-  const dateFormat = new Intl.DateTimeFormat(language.intl, { dateStyle: "long", timeZone: "UTC" });
-  const euroFormat = new Intl.NumberFormat(language.intl, { style: "currency", currency: "EUR", maximumFractionDigits: 0 });
   const context: PageContext = {
     config,
     language,
@@ -72,9 +98,9 @@ export function renderPage({ config, locales, routes, assets, inlineScripts }: R
     route,
     href,
     document,
-    html: document ? createMarkdownRenderer(href)(document.body) : undefined,
-    formatDate: (iso) => dateFormat.format(new Date(`${iso}T00:00:00Z`)),
-    formatEuro: (amount) => euroFormat.format(amount),
+    html: document ? tools.markdown(document.body) : undefined,
+    formatDate,
+    formatEuro,
     title: route.id === "home" ? ownTitle : pageTitle(ownTitle, config.brand),
     description,
     assets,
