@@ -148,7 +148,7 @@ test(`${count} random and hostile bodies: no 5xx, no crash, always valid JSON (s
       let status = 0;
       let text = "";
       try {
-        const response = await fetch(`${site.url}/send-mail.php`, { method: "POST", headers, body });
+        const response = await fetch(`${site.url}/send-mail.php`, { method: "POST", headers, body: new Uint8Array(body) });
         status = response.status;
         text = await response.text();
         const json = JSON.parse(text) as { success?: unknown; error?: unknown };
