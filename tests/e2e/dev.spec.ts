@@ -1,0 +1,36 @@
+import { readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { fixtureSite } from "../support/fixture-site.ts";
+import { startSite } from "../support/servers.ts";
+
+test.describe("site dev", () => {
+  test.skip(({ isMobile }) => isMobile, "one width is enough for the watch loop");
+
+  test("rebuilds on save, reloads the page, and shows a build error in the page while serving on", async ({ page }) => {
+    test.setTimeout(90_000);
+    const root = await fixtureSite();
+    const dev = await startSite(["dev", "--root", root, "--port", "0", "--host", "127.0.0.1"]);
+    try {
+      const file = path.join(root, "content/blog/spare-key-importance/en.md");
+      const original = await readFile(file, "utf8");
+      await page.goto(`${dev.url}/en/blog/spare-key-importance`);
+      await expect(page.locator("h1")).not.toContainText("Edited");
+
+      await writeFile(file, original.replace(/^title: .*$/m, 'title: "Edited while the page was open"'));
+      await expect(page.locator("h1")).toHaveText("Edited while the page was open", { timeout: 20_000 });
+
+      await writeFile(file, original.replace(/^category: .*$/m, "category: boats"));
+      await expect(page.getByText("Build failed: the page shows the last good build.")).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByText('unknown category "boats"')).toBeVisible();
+      expect(dev.output()).toContain('content/blog/spare-key-importance/en.md:6: unknown category "boats"');
+
+      await writeFile(file, original);
+      await expect(page.getByText("Build failed: the page shows the last good build.")).toBeHidden({ timeout: 20_000 });
+      await expect(page.locator("h1")).not.toContainText("Edited");
+    } finally {
+      dev.process.kill("SIGTERM");
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});
