@@ -58,6 +58,8 @@ for (const language of languages) {
       await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", title);
       await expect(page.locator("h1")).toHaveCount(1);
       await expect(page.locator('header a[href^="tel:"]').first()).toBeVisible();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${url} is wider than the screen`).toBeLessThanOrEqual(0);
     }
     expect(titles.size, "titles are unique within a language").toBe(paths.length);
   });
