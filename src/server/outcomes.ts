@@ -18,16 +18,24 @@ export interface OutcomeStore {
  * so they are not written to access logs, browser history or a Referer. A restart forgets them,
  * and the page then shows the empty form, which is the same page a visitor would get anyway.
  */
-export function createOutcomeStore({ ttlMs = 15 * 60_000, max = 10_000, now = Date.now } = {}): OutcomeStore {
-  const entries = new Map<string, { outcome: Outcome; expires: number }>();
+export function createOutcomeStore({ ttlMs = 15 * 60_000, max = 5_000, maxChars = 4_000_000, now = Date.now } = {}): OutcomeStore {
+  const entries = new Map<string, { outcome: Outcome; expires: number; chars: number }>();
+  let chars = 0;
+  const drop = (token: string) => {
+    chars -= entries.get(token)?.chars ?? 0;
+    entries.delete(token);
+  };
   return {
     put(outcome) {
       const token = randomBytes(16).toString("base64url");
-      entries.set(token, { outcome, expires: now() + ttlMs });
-      // Insertion order is age order: drop the oldest beyond the cap, and any that have expired.
+      const size = outcome.status === "error" ? outcome.text.length + Object.values(outcome.values).reduce((sum, value) => sum + value.length, 0) : 0;
+      entries.set(token, { outcome, expires: now() + ttlMs, chars: size });
+      chars += size;
+      // Insertion order is age order: drop the expired and, under a flood, the oldest, so that
+      // memory stays bounded by count and by the size of the values kept.
       for (const [key, entry] of entries) {
-        if (entries.size <= max && entry.expires > now()) break;
-        entries.delete(key);
+        if (entries.size <= max && chars <= maxChars && entry.expires > now()) break;
+        drop(key);
       }
       return token;
     },
@@ -35,7 +43,7 @@ export function createOutcomeStore({ ttlMs = 15 * 60_000, max = 10_000, now = Da
       const entry = entries.get(token);
       if (!entry) return undefined;
       if (entry.expires <= now()) {
-        entries.delete(token);
+        drop(token);
         return undefined;
       }
       return entry.outcome;

@@ -120,6 +120,12 @@ describe("script-less outcomes", () => {
     const late = store.put({ status: "sent" });
     now += 1001;
     expect(store.get(late)).toBeUndefined();
+    const small = createOutcomeStore({ maxChars: 100 });
+    const values = { name: "n".repeat(40), phone: "", email: "", message: "" };
+    const older = small.put({ status: "error", text: "e", values });
+    const newer = small.put({ status: "error", text: "e", values });
+    small.put({ status: "error", text: "e", values });
+    expect([small.get(older), small.get(newer)?.status]).toEqual([undefined, "error"]);
   });
 
   test("values are escaped into the form and the error block is shown", () => {
