@@ -57,11 +57,12 @@ export async function startServer(options: ServeOptions): Promise<http.Server> {
     const started = performance.now();
     const written = request.socket.bytesWritten;
     const target = parseTarget(request.url ?? "/");
-    response.on("finish", () => {
+    // "close" comes after "finish", and also when the client went away first.
+    response.on("close", () => {
       log.info("request", {
         method: request.method,
         path: target.ok ? target.pathname.slice(0, 300) : (request.url ?? "").slice(0, 300),
-        status: response.statusCode,
+        status: response.writableFinished ? response.statusCode : 499,
         bytes: request.socket.bytesWritten - written,
         ms: Math.round((performance.now() - started) * 10) / 10,
         ip: clientAddress(request, settings.trustProxy),
