@@ -18,7 +18,8 @@ const seconds = 4;
 const wrkPaths = ["/usr/bin/wrk", "/usr/local/bin/wrk"];
 const nginxPaths = ["/usr/sbin/nginx", "/usr/local/sbin/nginx", "/usr/local/nginx/sbin/nginx"];
 
-const findTool = (paths: string[], name: string) => paths.find((candidate) => existsSync(candidate)) ?? (spawnSync("which", [name], { encoding: "utf8" }).stdout.trim() || null);
+const findTool = (paths: string[], name: string) =>
+  paths.find((candidate) => existsSync(candidate)) ?? (spawnSync("which", [name], { encoding: "utf8" }).stdout.trim() || null);
 
 async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -36,9 +37,21 @@ interface WrkResult {
 }
 
 /** One wrk run: 2 threads, `connections` connections, `seconds` seconds, latency percentiles. */
-function runWrk(wrk: string, url: string, { connections = 64, script, headers = [] }: { connections?: number; script?: string; headers?: string[] } = {}): Promise<WrkResult> {
+function runWrk(
+  wrk: string,
+  url: string,
+  { connections = 64, script, headers = [] }: { connections?: number; script?: string; headers?: string[] } = {},
+): Promise<WrkResult> {
   return new Promise((resolve, reject) => {
-    const args = ["-t2", `-c${connections}`, `-d${seconds}s`, "--latency", ...headers.flatMap((header) => ["-H", header]), ...(script ? ["-s", script] : []), url];
+    const args = [
+      "-t2",
+      `-c${connections}`,
+      `-d${seconds}s`,
+      "--latency",
+      ...headers.flatMap((header) => ["-H", header]),
+      ...(script ? ["-s", script] : []),
+      url,
+    ];
     const child = spawn(wrk, args, { stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -158,7 +171,12 @@ export async function benchServer(): Promise<BenchRow[]> {
     if (built.code !== 0) throw new Error(`build failed:\n${built.stdout}${built.stderr}`);
     const manifest = JSON.parse(await readFile(path.join(dist, "site.json"), "utf8")) as { headers: Record<string, string> };
 
-    const site = await startSite(["serve", "--dir", dist, "--port", "0", "--host", "127.0.0.1"], { SITE_DATA_DIR: dataDir, TRUST_PROXY: "1", RECAPTCHA_SECRET: "", SMTP_URL: "" });
+    const site = await startSite(["serve", "--dir", dist, "--port", "0", "--host", "127.0.0.1"], {
+      SITE_DATA_DIR: dataDir,
+      TRUST_PROXY: "1",
+      RECAPTCHA_SECRET: "",
+      SMTP_URL: "",
+    });
     // The server logs every request; keep its output flowing without keeping it.
     site.process.stdout!.removeAllListeners("data").resume();
     site.process.stderr!.removeAllListeners("data").resume();
@@ -197,7 +215,12 @@ export async function benchServer(): Promise<BenchRow[]> {
       ok: null,
       note: theirs ? `${nginxNote}, p99 ${theirs.p99Ms?.toFixed(2)} ms` : nginxNote,
     });
-    rows.push({ label: "site serve / nginx", value: ratio === null ? "n/a" : `${ratio.toFixed(2)}×`, budget: `≥ ${serverBudgets.nginxRatio}×`, ok: ratio === null ? null : ratio >= serverBudgets.nginxRatio });
+    rows.push({
+      label: "site serve / nginx",
+      value: ratio === null ? "n/a" : `${ratio.toFixed(2)}×`,
+      budget: `≥ ${serverBudgets.nginxRatio}×`,
+      ok: ratio === null ? null : ratio >= serverBudgets.nginxRatio,
+    });
 
     const script = path.join(work, "submit.lua");
     await writeFile(script, submitScript);

@@ -14,7 +14,10 @@ export function escapeHtml(text: string): string {
 export function applyOutcome(html: string, outcome: Outcome): string {
   let page = showStatus(html, outcome.status);
   if (outcome.status === "error") {
-    page = page.replace(/(<span\b[^>]*\bdata-form-error\b[^>]*>)[^<]*(<\/span>)/, (_, open: string, close: string) => `${open}${escapeHtml(outcome.text)}${close}`);
+    page = page.replace(
+      /(<span\b[^>]*\bdata-form-error\b[^>]*>)[^<]*(<\/span>)/,
+      (_, open: string, close: string) => `${open}${escapeHtml(outcome.text)}${close}`,
+    );
     for (const name of ["name", "phone", "email"] as const) page = setInputValue(page, name, outcome.values[name]);
     page = page.replace(
       /(<textarea\b[^>]*\bname="message"[^>]*>)[^<]*(<\/textarea>)/,

@@ -66,10 +66,20 @@ export function checkMessage(values: ContactMessage): { ok: true; message: Conta
     // Browsers send a textarea's line breaks as CRLF, but count them as one character for maxlength.
     message: values.message.replace(/\r\n?/g, "\n").trim(),
   };
-  if (singleLineForbidden.test(message.name) || singleLineForbidden.test(message.phone) || singleLineForbidden.test(message.email) || messageForbidden.test(message.message))
+  if (
+    singleLineForbidden.test(message.name) ||
+    singleLineForbidden.test(message.phone) ||
+    singleLineForbidden.test(message.email) ||
+    messageForbidden.test(message.message)
+  )
     return { ok: false, status: 400, key: "invalid" };
   if (!message.name || !message.phone || !message.message) return { ok: false, status: 422, key: "required" };
-  if (message.name.length > limits.name || message.phone.length > limits.phone || message.email.length > limits.email || message.message.length > limits.message)
+  if (
+    message.name.length > limits.name ||
+    message.phone.length > limits.phone ||
+    message.email.length > limits.email ||
+    message.message.length > limits.message
+  )
     return { ok: false, status: 422, key: "tooLong" };
   if (message.email && !emailPattern.test(message.email)) return { ok: false, status: 422, key: "email" };
   return { ok: true, message };

@@ -44,7 +44,9 @@ export function createEndpoint(context: EndpointContext) {
     const text = manifest.messages[answer.lang.code]![answer.key];
     const closing = request.complete ? {} : { Connection: "close" };
     if (wantsPage(request.headers.accept)) {
-      const token = context.outcomes.put(success ? { status: "sent" } : { status: "error", text, values: answer.values ?? { name: "", phone: "", email: "", message: "" } });
+      const token = context.outcomes.put(
+        success ? { status: "sent" } : { status: "error", text, values: answer.values ?? { name: "", phone: "", email: "", message: "" } },
+      );
       const location = `${manifest.contactPages[answer.lang.code] ?? `/${answer.lang.url}/contact`}?outcome=${token}#contact-form`;
       response.writeHead(303, { ...headers, ...closing, Location: location, "Cache-Control": "no-store", "Content-Length": 0 }).end();
       return;
@@ -124,7 +126,13 @@ export function createEndpoint(context: EndpointContext) {
     if (request.method !== "POST") {
       const lang = pickLanguage(manifest, undefined, request.headers.referer);
       const body = JSON.stringify({ success: false, error: manifest.messages[lang.code]!.invalid });
-      response.writeHead(405, { ...headers, Allow: "POST", "Content-Type": "application/json; charset=utf-8", "Content-Length": Buffer.byteLength(body), "Cache-Control": "no-store" });
+      response.writeHead(405, {
+        ...headers,
+        Allow: "POST",
+        "Content-Type": "application/json; charset=utf-8",
+        "Content-Length": Buffer.byteLength(body),
+        "Cache-Control": "no-store",
+      });
       response.end(request.method === "HEAD" ? undefined : body);
       return;
     }

@@ -30,7 +30,14 @@ function printable(text: string): string {
 }
 
 function formatMessage(raw: StoredMessage): string {
-  const message = { ...raw, name: printable(raw.name), phone: printable(raw.phone), email: printable(raw.email), message: printable(raw.message), lastError: raw.lastError && printable(raw.lastError) };
+  const message = {
+    ...raw,
+    name: printable(raw.name),
+    phone: printable(raw.phone),
+    email: printable(raw.email),
+    message: printable(raw.message),
+    lastError: raw.lastError && printable(raw.lastError),
+  };
   const state = message.sentAt
     ? `e-mailed ${localTime(message.sentAt)}`
     : message.attempts
@@ -53,7 +60,9 @@ function formatMessage(raw: StoredMessage): string {
 
 function summary(messages: StoredMessage[], unsent: boolean): string {
   const waiting = messages.filter((message) => !message.sentAt).length;
-  return unsent ? `${waiting} message${waiting === 1 ? "" : "s"} not e-mailed yet.` : `${messages.length} message${messages.length === 1 ? "" : "s"}, ${waiting} not e-mailed yet.`;
+  return unsent
+    ? `${waiting} message${waiting === 1 ? "" : "s"} not e-mailed yet.`
+    : `${messages.length} message${messages.length === 1 ? "" : "s"}, ${waiting} not e-mailed yet.`;
 }
 
 /** `2026-05-01T11:03:00.000Z` → `2026-05-01 14:03` in the machine's time zone. */

@@ -28,10 +28,24 @@ type Send = (mail: MailFields) => Promise<unknown>;
  * Every unsent message is tried at start-up: after a crash, whatever was acknowledged but not
  * yet accepted by the SMTP server goes out then.
  */
-export function startOutbox({ store, smtp, log, retry = defaultRetry, send }: { store: MessageStore; smtp: SmtpSettings; log: Logger; retry?: RetryPolicy; send?: Send }): Outbox {
+export function startOutbox({
+  store,
+  smtp,
+  log,
+  retry = defaultRetry,
+  send,
+}: {
+  store: MessageStore;
+  smtp: SmtpSettings;
+  log: Logger;
+  retry?: RetryPolicy;
+  send?: Send;
+}): Outbox {
   const transport = send
     ? null
-    : nodemailer.createTransport({ url: smtp.url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 60_000 } as Parameters<typeof nodemailer.createTransport>[0]);
+    : nodemailer.createTransport({ url: smtp.url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 60_000 } as Parameters<
+        typeof nodemailer.createTransport
+      >[0]);
   const deliver: Send = send ?? ((mail) => transport!.sendMail(mail));
 
   let stopped = false;

@@ -71,11 +71,17 @@ export async function startServer(options: ServeOptions): Promise<http.Server> {
     const fail = (error: unknown, json: boolean) => {
       log.error("request.failed", { path: target.ok ? target.pathname : "", reason: error instanceof Error ? (error.stack ?? error.message) : String(error) });
       if (response.headersSent) return void response.destroy();
-      response.writeHead(500, { ...manifest.headers, "Content-Type": json ? "application/json; charset=utf-8" : "text/plain; charset=utf-8", "Cache-Control": "no-store" });
+      response.writeHead(500, {
+        ...manifest.headers,
+        "Content-Type": json ? "application/json; charset=utf-8" : "text/plain; charset=utf-8",
+        "Cache-Control": "no-store",
+      });
       response.end(json ? failure : "Internal server error\n");
     };
     if (!target.ok) {
-      response.writeHead(400, { ...manifest.headers, "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Content-Length": 12 }).end("Bad request\n");
+      response
+        .writeHead(400, { ...manifest.headers, "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Content-Length": 12 })
+        .end("Bad request\n");
       return;
     }
     if (target.pathname === manifest.endpoint) {
@@ -118,7 +124,14 @@ export async function startServer(options: ServeOptions): Promise<http.Server> {
   const actual = typeof address === "object" && address ? address.port : port;
   console.log(`Serving ${dir}/ at http://${host.includes(":") ? `[${host}]` : host}:${actual}`);
 
-  log.info("server.started", { dir: root, files: files.names.size, kilobytes: Math.round(files.bytes / 1024), endpoint: manifest.endpoint, dataDir: settings.dataDir, trustProxy: settings.trustProxy });
+  log.info("server.started", {
+    dir: root,
+    files: files.names.size,
+    kilobytes: Math.round(files.bytes / 1024),
+    endpoint: manifest.endpoint,
+    dataDir: settings.dataDir,
+    trustProxy: settings.trustProxy,
+  });
   if (!settings.recaptcha) log.warn("recaptcha.off", { note: "RECAPTCHA_SECRET is not set: the contact form's anti-bot check is off" });
   if (settings.smtp) log.info("smtp.on", { server: redactSmtpUrl(settings.smtp.url), to: settings.smtp.to });
   else log.warn("smtp.off", { note: "SMTP_URL is not set: messages wait in the store; list them with `site messages`" });

@@ -52,7 +52,9 @@ export function readSettings(env: NodeJS.ProcessEnv, manifest: Manifest): Server
       }
     }
     if (!manifest.recaptcha)
-      problems.push("RECAPTCHA_SECRET is set but the site was built without a reCAPTCHA site key, so every message would be refused; build with RECAPTCHA_SITE_KEY or unset RECAPTCHA_SECRET");
+      problems.push(
+        "RECAPTCHA_SECRET is set but the site was built without a reCAPTCHA site key, so every message would be refused; build with RECAPTCHA_SITE_KEY or unset RECAPTCHA_SECRET",
+      );
     recaptcha = { secret: value("RECAPTCHA_SECRET"), verifyUrl, hostnames };
   }
 
@@ -60,7 +62,8 @@ export function readSettings(env: NodeJS.ProcessEnv, manifest: Manifest): Server
   let trustProxy = 0;
   if (["true", "yes", "on"].includes(trustRaw)) trustProxy = 1;
   else if (/^\d+$/.test(trustRaw)) trustProxy = Number(trustRaw);
-  else if (trustRaw && !["false", "no", "off"].includes(trustRaw)) problems.push(`TRUST_PROXY must be a number of proxies (1 for nginx in front) or true/false, not "${trustRaw}"`);
+  else if (trustRaw && !["false", "no", "off"].includes(trustRaw))
+    problems.push(`TRUST_PROXY must be a number of proxies (1 for nginx in front) or true/false, not "${trustRaw}"`);
 
   let smtp: SmtpSettings | null = null;
   if (value("SMTP_URL")) {

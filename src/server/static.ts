@@ -34,7 +34,9 @@ export function createStaticHandler({ files, headers, outcomes }: StaticContext)
     const resolution = resolvePath(pathname, files.names);
     if (resolution.kind === "redirect") {
       const cache = resolution.status === 301 ? "public, max-age=86400" : "no-cache";
-      response.writeHead(resolution.status, { ...headers, Location: encodePath(resolution.location) + search, "Cache-Control": cache, "Content-Length": 0 }).end();
+      response
+        .writeHead(resolution.status, { ...headers, Location: encodePath(resolution.location) + search, "Cache-Control": cache, "Content-Length": 0 })
+        .end();
       return;
     }
     const file = files.get(resolution.file);

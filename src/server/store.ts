@@ -88,7 +88,9 @@ export function openStore(dataDir: string): MessageStore {
       db.exec("BEGIN IMMEDIATE");
       const receivedAt = new Date().toISOString();
       for (const { message } of batch)
-        stored.push(insert.get(randomUUID(), receivedAt, message.lang, message.name, message.phone, message.email, message.message) as unknown as StoredMessage);
+        stored.push(
+          insert.get(randomUUID(), receivedAt, message.lang, message.name, message.phone, message.email, message.message) as unknown as StoredMessage,
+        );
       db.exec("COMMIT");
     } catch (error) {
       if (db.isTransaction) db.exec("ROLLBACK");

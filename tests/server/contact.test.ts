@@ -33,7 +33,13 @@ beforeAll(async () => {
   verify = await startSiteverify();
   [open, guarded, direct] = await Promise.all([
     serve(dist, { SITE_DATA_DIR: path.join(work.dir, "open"), TRUST_PROXY: "1" }),
-    serve(dist, { SITE_DATA_DIR: path.join(work.dir, "guarded"), TRUST_PROXY: "1", RECAPTCHA_SECRET: secret, RECAPTCHA_VERIFY_URL: verify.url, RECAPTCHA_HOSTNAMES: "127.0.0.1,localhost" }),
+    serve(dist, {
+      SITE_DATA_DIR: path.join(work.dir, "guarded"),
+      TRUST_PROXY: "1",
+      RECAPTCHA_SECRET: secret,
+      RECAPTCHA_VERIFY_URL: verify.url,
+      RECAPTCHA_HOSTNAMES: "127.0.0.1,localhost",
+    }),
     serve(dist, { SITE_DATA_DIR: path.join(work.dir, "direct") }),
   ]);
 });
@@ -208,7 +214,12 @@ describe("rule 4: reCAPTCHA", () => {
   });
 
   test("siteverify down or silent for 5 s: the check fails closed, with the call-us text", async () => {
-    const down = await serve(dist, { SITE_DATA_DIR: path.join(work.dir, "down"), RECAPTCHA_SECRET: secret, RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${await freePort()}/siteverify`, RECAPTCHA_HOSTNAMES: "127.0.0.1" });
+    const down = await serve(dist, {
+      SITE_DATA_DIR: path.join(work.dir, "down"),
+      RECAPTCHA_SECRET: secret,
+      RECAPTCHA_VERIFY_URL: `http://127.0.0.1:${await freePort()}/siteverify`,
+      RECAPTCHA_HOSTNAMES: "127.0.0.1",
+    });
     try {
       const answer = await postForm(down.url, validMessage("down", { "g-recaptcha-response": "test-token" }));
       expect([answer.status, answer.json]).toEqual([503, refused("failure")]);
@@ -246,7 +257,8 @@ describe("rule 5: rate limit", () => {
   test("behind one proxy, the client is the address the proxy appended, not what the client claimed", async () => {
     const real = client()["X-Forwarded-For"];
     const statuses = [];
-    for (let index = 0; index < 6; index++) statuses.push((await postForm(open.url, validMessage(`spoof-${index}`), { "X-Forwarded-For": `10.0.0.${index}, ${real}` })).status);
+    for (let index = 0; index < 6; index++)
+      statuses.push((await postForm(open.url, validMessage(`spoof-${index}`), { "X-Forwarded-For": `10.0.0.${index}, ${real}` })).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 });
@@ -254,7 +266,8 @@ describe("rule 5: rate limit", () => {
 describe("answers in the visitor's language", () => {
   test("each language gets its own texts", async () => {
     const answers: Record<string, string> = {};
-    for (const lang of ["el", "en", "de", "fr", "ru"]) answers[lang] = (await postForm(open.url, validMessage("lang", { lang, phone: "" }), client())).json.error!;
+    for (const lang of ["el", "en", "de", "fr", "ru"])
+      answers[lang] = (await postForm(open.url, validMessage("lang", { lang, phone: "" }), client())).json.error!;
     expect(answers).toMatchInlineSnapshot(`
       {
         "de": "Bitte geben Sie Ihren Namen, Ihre Telefonnummer und Ihre Nachricht ein.",
@@ -271,10 +284,14 @@ describe("answers in the visitor's language", () => {
 function postPage(url: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<{ status: number; location: string }> {
   return new Promise((resolve, reject) => {
     const body = new URLSearchParams(fields).toString();
-    const request = http.request(`${url}/send-mail.php`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html,application/xhtml+xml,*/*;q=0.8", ...headers } }, (response) => {
-      response.resume();
-      response.on("end", () => resolve({ status: response.statusCode!, location: String(response.headers.location) }));
-    });
+    const request = http.request(
+      `${url}/send-mail.php`,
+      { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html,application/xhtml+xml,*/*;q=0.8", ...headers } },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolve({ status: response.statusCode!, location: String(response.headers.location) }));
+      },
+    );
     request.on("error", reject);
     request.end(body);
   });
@@ -294,13 +311,18 @@ describe("without JavaScript", () => {
   });
 
   test("a refused message: the error text, and the visitor's values back in the fields, escaped", async () => {
-    const values = { name: `Γιώργος "<script>alert(1)</script>`, phone: "", email: "g@example.com", message: "Κλειδώθηκα έξω </textarea><img src=x onerror=alert(1)>" };
+    const values = {
+      name: `Γιώργος "<script>alert(1)</script>`,
+      phone: "",
+      email: "g@example.com",
+      message: "Κλειδώθηκα έξω </textarea><img src=x onerror=alert(1)>",
+    };
     const answer = await postPage(open.url, { ...values, honey: "", lang: "el" }, client());
     expect(answer.location).toMatch(/^\/gr\/contact\?outcome=/);
     const html = await (await fetch(`${open.url}${answer.location}`)).text();
     expect(html).toMatch(/<div data-form-status="error" role="alert"/);
     expect(html).toMatch(/<div data-form-status="sent" hidden=""/);
-    expect(html).toContain("<span data-form-error=\"true\">Συμπληρώστε όνομα, τηλέφωνο και μήνυμα.</span>");
+    expect(html).toContain('<span data-form-error="true">Συμπληρώστε όνομα, τηλέφωνο και μήνυμα.</span>');
     expect(html).toContain('value="Γιώργος &#34;&#60;script&#62;alert(1)&#60;/script&#62;"');
     expect(html).toContain('value="g@example.com"');
     expect(html).toContain("Κλειδώθηκα έξω &#60;/textarea&#62;&#60;img src=x onerror=alert(1)&#62;</textarea>");

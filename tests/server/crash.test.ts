@@ -25,7 +25,9 @@ afterAll(async () => {
 async function spawnServer(env: NodeJS.ProcessEnv) {
   const site = await startSite(["serve", "--dir", dist, "--port", "0", "--host", "127.0.0.1"], env);
   children.push(site.process);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => site.process.once("exit", (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    site.process.once("exit", (code, signal) => resolve({ code, signal })),
+  );
   return { ...site, exited };
 }
 
@@ -40,7 +42,8 @@ test("killed with SIGKILL between acknowledgement and delivery: after a restart 
   const stalled = await startSmtp({ hang: true });
   const first = await spawnServer({ SITE_DATA_DIR: dataDir, SMTP_URL: stalled.url, ...owner, TRUST_PROXY: "1" });
   const markers = Array.from({ length: 8 }, (_, index) => `killed-${index}`);
-  for (const [index, marker] of markers.entries()) expect((await postForm(first.url, validMessage(marker), { "X-Forwarded-For": `192.0.2.${index + 1}` })).json, marker).toEqual({ success: true });
+  for (const [index, marker] of markers.entries())
+    expect((await postForm(first.url, validMessage(marker), { "X-Forwarded-For": `192.0.2.${index + 1}` })).json, marker).toEqual({ success: true });
   await waitFor(() => stalled.inFlight() >= 1, 5000, "a delivery in flight");
   first.process.kill("SIGKILL");
   expect((await first.exited).signal).toBe("SIGKILL");

@@ -48,7 +48,10 @@ describe("delivery to the owner", () => {
     const dataDir = path.join(work.dir, "plain-mail");
     const site = await serve(dist, { SITE_DATA_DIR: dataDir, SMTP_URL: smtp.url, ...owner });
     try {
-      const answer = await postForm(site.url, validMessage("mail", { name: "Ελένη Π.", email: "eleni@example.com", message: "Κλειδώθηκα έξω.\nΟδός 38, Ναύπλιο", lang: "el" }));
+      const answer = await postForm(
+        site.url,
+        validMessage("mail", { name: "Ελένη Π.", email: "eleni@example.com", message: "Κλειδώθηκα έξω.\nΟδός 38, Ναύπλιο", lang: "el" }),
+      );
       expect(answer.json).toEqual({ success: true });
       await waitFor(() => smtp.mails.length === 1, 5000, "the e-mail");
       const mail = smtp.mails[0]!;

@@ -16,7 +16,13 @@ beforeAll(async () => {
   const dist = path.join(work.dir, "dist");
   await buildSite(dist, { recaptcha: true });
   verify = await startSiteverify({ slowMs: 10 });
-  site = await serve(dist, { SITE_DATA_DIR: path.join(work.dir, "data"), TRUST_PROXY: "1", RECAPTCHA_SECRET: secret, RECAPTCHA_VERIFY_URL: verify.url, RECAPTCHA_HOSTNAMES: "127.0.0.1" });
+  site = await serve(dist, {
+    SITE_DATA_DIR: path.join(work.dir, "data"),
+    TRUST_PROXY: "1",
+    RECAPTCHA_SECRET: secret,
+    RECAPTCHA_VERIFY_URL: verify.url,
+    RECAPTCHA_HOSTNAMES: "127.0.0.1",
+  });
   const manifest = JSON.parse(await readFile(path.join(dist, "site.json"), "utf8")) as { messages: Record<string, Record<string, string>> };
   knownTexts = new Set(Object.values(manifest.messages).flatMap((texts) => Object.values(texts)));
 });
@@ -111,7 +117,15 @@ function makeBody(random: ReturnType<typeof createRandom>): Buffer {
       );
     case 2: {
       // a plausible message with one mutation
-      const form = new URLSearchParams({ lang: random.pick(["el", "en", "de", "fr", "ru", "zz"]), name: random.pick(hostile), phone: random.pick(hostile), email: random.pick(hostile), message: random.pick(hostile), honey: random.next() < 0.1 ? "x" : "", "g-recaptcha-response": random.pick(["test-token", "bad-token", "", "other-host-token"]) }).toString();
+      const form = new URLSearchParams({
+        lang: random.pick(["el", "en", "de", "fr", "ru", "zz"]),
+        name: random.pick(hostile),
+        phone: random.pick(hostile),
+        email: random.pick(hostile),
+        message: random.pick(hostile),
+        honey: random.next() < 0.1 ? "x" : "",
+        "g-recaptcha-response": random.pick(["test-token", "bad-token", "", "other-host-token"]),
+      }).toString();
       const at = random.int(form.length + 1);
       return Buffer.from(form.slice(0, at) + random.pick(["", "%", "&", "=", "\0", "%FF", String.fromCharCode(random.int(256))]) + form.slice(at));
     }
@@ -126,7 +140,17 @@ function makeBody(random: ReturnType<typeof createRandom>): Buffer {
           .join("&"),
       );
     default: // a valid message
-      return Buffer.from(new URLSearchParams({ lang: "en", name: "Fuzz", phone: "1", email: "", message: `m${random.int(1e6)}`, honey: "", "g-recaptcha-response": "test-token" }).toString());
+      return Buffer.from(
+        new URLSearchParams({
+          lang: "en",
+          name: "Fuzz",
+          phone: "1",
+          email: "",
+          message: `m${random.int(1e6)}`,
+          honey: "",
+          "g-recaptcha-response": "test-token",
+        }).toString(),
+      );
   }
 }
 
@@ -139,7 +163,12 @@ test(`${count} random and hostile bodies: no 5xx, no crash, always valid JSON (s
     while (next < count) {
       const index = next++;
       const body = makeBody(random);
-      const headers: Record<string, string> = { "X-Forwarded-For": random.next() < 0.9 ? `10.${random.int(256)}.${random.int(256)}.${random.int(256)}` : random.pick(["garbage", "", "::1", "1.2.3.4, nonsense", "[::1]:80"]) };
+      const headers: Record<string, string> = {
+        "X-Forwarded-For":
+          random.next() < 0.9
+            ? `10.${random.int(256)}.${random.int(256)}.${random.int(256)}`
+            : random.pick(["garbage", "", "::1", "1.2.3.4, nonsense", "[::1]:80"]),
+      };
       const type = random.pick(contentTypes);
       if (type) headers["Content-Type"] = type;
       const accept = random.pick(accepts);
@@ -152,8 +181,10 @@ test(`${count} random and hostile bodies: no 5xx, no crash, always valid JSON (s
         status = response.status;
         text = await response.text();
         const json = JSON.parse(text) as { success?: unknown; error?: unknown };
-        const valid = typeof json.success === "boolean" && (json.success ? json.error === undefined : typeof json.error === "string" && knownTexts.has(json.error));
-        if (status >= 500 || !valid || !response.headers.get("content-type")?.startsWith("application/json")) problems.push(`#${index}: ${status} ${text.slice(0, 120)}`);
+        const valid =
+          typeof json.success === "boolean" && (json.success ? json.error === undefined : typeof json.error === "string" && knownTexts.has(json.error));
+        if (status >= 500 || !valid || !response.headers.get("content-type")?.startsWith("application/json"))
+          problems.push(`#${index}: ${status} ${text.slice(0, 120)}`);
       } catch (error) {
         problems.push(`#${index}: ${status} ${error instanceof Error ? error.message : String(error)} ${text.slice(0, 80)}`);
       }
@@ -184,7 +215,11 @@ test("malformed HTTP at the endpoint gets 400 and the server keeps serving", asy
   }
   const chunked = await rawRequest(
     site.port,
-    "POST /send-mail.php HTTP/1.1\r\nHost: x\r\nAccept: application/json\r\nTransfer-Encoding: chunked\r\nContent-Type: application/x-www-form-urlencoded\r\nConnection: close\r\n\r\n4000\r\n" + "n".repeat(0x4000) + "\r\n4000\r\n" + "n".repeat(0x4000) + "\r\n0\r\n\r\n",
+    "POST /send-mail.php HTTP/1.1\r\nHost: x\r\nAccept: application/json\r\nTransfer-Encoding: chunked\r\nContent-Type: application/x-www-form-urlencoded\r\nConnection: close\r\n\r\n4000\r\n" +
+      "n".repeat(0x4000) +
+      "\r\n4000\r\n" +
+      "n".repeat(0x4000) +
+      "\r\n0\r\n\r\n",
     150,
   );
   expect(chunked).toMatch(/^HTTP\/1\.1 413/);

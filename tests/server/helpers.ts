@@ -57,7 +57,11 @@ export async function serve(dir: string, env: NodeJS.ProcessEnv, options: Partia
 }
 
 /** Posts an urlencoded body the way the page's script does (Accept: application/json). */
-export async function postForm(url: string, fields: Record<string, string> | string, headers: Record<string, string> = {}): Promise<{ status: number; json: { success: boolean; error?: string }; headers: Headers }> {
+export async function postForm(
+  url: string,
+  fields: Record<string, string> | string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: { success: boolean; error?: string }; headers: Headers }> {
   const body = typeof fields === "string" ? fields : new URLSearchParams(fields).toString();
   const response = await fetch(`${url}/send-mail.php`, {
     method: "POST",
@@ -69,7 +73,16 @@ export async function postForm(url: string, fields: Record<string, string> | str
 
 /** A valid message, with a marker to find it again; fields in the form's own order (lang first). */
 export function validMessage(marker: string, extra: Record<string, string> = {}): Record<string, string> {
-  return { lang: "en", name: `Maria ${marker}`, phone: "+30 690 000 0001", email: "maria@example.com", message: `Locked out, ${marker}`, honey: "", "g-recaptcha-response": "", ...extra };
+  return {
+    lang: "en",
+    name: `Maria ${marker}`,
+    phone: "+30 690 000 0001",
+    email: "maria@example.com",
+    message: `Locked out, ${marker}`,
+    honey: "",
+    "g-recaptcha-response": "",
+    ...extra,
+  };
 }
 
 /** Sends raw bytes on a new connection and returns what came back once the server closed it or went quiet. */
@@ -106,7 +119,13 @@ export interface ReceivedMail {
  * takes the data of every message but never answers, as a server stalling mid-delivery does;
  * `refuseIf` rejects a message with 554 after its data.
  */
-export async function startSmtp({ port = 0, hang = false, refuseIf = (() => false) as (raw: string) => boolean } = {}): Promise<{ port: number; url: string; mails: ReceivedMail[]; inFlight: () => number; close: () => Promise<void> }> {
+export async function startSmtp({ port = 0, hang = false, refuseIf = (() => false) as (raw: string) => boolean } = {}): Promise<{
+  port: number;
+  url: string;
+  mails: ReceivedMail[];
+  inFlight: () => number;
+  close: () => Promise<void>;
+}> {
   const mails: ReceivedMail[] = [];
   let inFlight = 0;
   const server = new SMTPServer({
@@ -127,7 +146,11 @@ export async function startSmtp({ port = 0, hang = false, refuseIf = (() => fals
           error.responseCode = 554;
           return callback(error);
         }
-        mails.push({ from: envelope.mailFrom ? envelope.mailFrom.address : "", to: envelope.rcptTo.map((rcpt) => rcpt.address), raw: Buffer.concat(chunks).toString("utf8") });
+        mails.push({
+          from: envelope.mailFrom ? envelope.mailFrom.address : "",
+          to: envelope.rcptTo.map((rcpt) => rcpt.address),
+          raw: Buffer.concat(chunks).toString("utf8"),
+        });
         callback();
       });
     },

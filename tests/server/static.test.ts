@@ -209,8 +209,15 @@ describe("logs and start-up", () => {
   });
 
   test("a secret for a site built without a site key, or SMTP without a recipient, stops the start with what to do", async () => {
-    await expect(startServer({ dir: dist, port: 0, host: "127.0.0.1", env: { SITE_DATA_DIR: path.join(work.dir, "data2"), RECAPTCHA_SECRET: "x", SMTP_URL: "smtp://127.0.0.1:1", TRUST_PROXY: "maybe" }, handleSignals: false })).rejects
-      .toThrowErrorMatchingInlineSnapshot(`
+    await expect(
+      startServer({
+        dir: dist,
+        port: 0,
+        host: "127.0.0.1",
+        env: { SITE_DATA_DIR: path.join(work.dir, "data2"), RECAPTCHA_SECRET: "x", SMTP_URL: "smtp://127.0.0.1:1", TRUST_PROXY: "maybe" },
+        handleSignals: false,
+      }),
+    ).rejects.toThrowErrorMatchingInlineSnapshot(`
       [Error: the server's environment has 3 problems:
         RECAPTCHA_SECRET is set but the site was built without a reCAPTCHA site key, so every message would be refused; build with RECAPTCHA_SITE_KEY or unset RECAPTCHA_SECRET
         TRUST_PROXY must be a number of proxies (1 for nginx in front) or true/false, not "maybe"
@@ -219,7 +226,9 @@ describe("logs and start-up", () => {
   });
 
   test("a folder without a build is refused with what to do", async () => {
-    await expect(startServer({ dir: path.join(work.dir, "outside"), port: 0, host: "127.0.0.1", env: {}, handleSignals: false })).rejects.toThrow(/site\.json is missing or unreadable; run `site build` first/);
+    await expect(startServer({ dir: path.join(work.dir, "outside"), port: 0, host: "127.0.0.1", env: {}, handleSignals: false })).rejects.toThrow(
+      /site\.json is missing or unreadable; run `site build` first/,
+    );
   });
 });
 

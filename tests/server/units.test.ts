@@ -16,7 +16,22 @@ describe("request targets", () => {
   });
 
   test("dot segments, backslashes, NUL and bad encodings are refused, however encoded", () => {
-    for (const raw of ["/../etc/passwd", "/gr/..", "/%2e%2e/x", "/%2E%2E%2fetc", "/gr/%2e", "/a\\b", "/a%5cb", "/a%5C..%5Cb", "/a%00b", "/%zz", "/%e0%a4", "/a%0d%0aSet-Cookie:x", "*", "http://evil.example/"])
+    for (const raw of [
+      "/../etc/passwd",
+      "/gr/..",
+      "/%2e%2e/x",
+      "/%2E%2E%2fetc",
+      "/gr/%2e",
+      "/a\\b",
+      "/a%5cb",
+      "/a%5C..%5Cb",
+      "/a%00b",
+      "/%zz",
+      "/%e0%a4",
+      "/a%0d%0aSet-Cookie:x",
+      "*",
+      "http://evil.example/",
+    ])
       expect(parseTarget(raw).ok, raw).toBe(false);
   });
 
@@ -80,7 +95,8 @@ describe("message rules", () => {
 
   test("control characters that could split a header are refused in single-line fields", () => {
     for (const bad of ["a\rb", "a\nb", "a\0b", "a\u2028b", "a\u0085b", "a\x1b[31mb"])
-      for (const field of ["name", "phone", "email"] as const) expect(checkMessage({ ...base, [field]: bad }), `${field}: ${JSON.stringify(bad)}`).toMatchObject({ ok: false, key: "invalid" });
+      for (const field of ["name", "phone", "email"] as const)
+        expect(checkMessage({ ...base, [field]: bad }), `${field}: ${JSON.stringify(bad)}`).toMatchObject({ ok: false, key: "invalid" });
     expect(checkMessage({ ...base, message: "line 1\nline 2\ttab" }).ok).toBe(true);
     expect(checkMessage({ ...base, message: "a\0b" })).toMatchObject({ ok: false, key: "invalid" });
   });
@@ -132,7 +148,11 @@ describe("script-less outcomes", () => {
     const html =
       '<form><div data-form-status="sent" hidden="" role="status">ok</div><div data-form-status="error" hidden="" role="alert"><span data-form-error="true">default</span></div>' +
       '<input id="name" type="text" name="name"/><input id="phone" name="phone"/><input id="email" type="email" name="email" value=""/><textarea id="message" name="message" rows="5"></textarea></form>';
-    const page = applyOutcome(html, { status: "error", text: "Fix <this>", values: { name: '"><script>x</script>', phone: "69 & 70", email: "a@b.c", message: "\nfirst line</textarea><b>" } });
+    const page = applyOutcome(html, {
+      status: "error",
+      text: "Fix <this>",
+      values: { name: '"><script>x</script>', phone: "69 & 70", email: "a@b.c", message: "\nfirst line</textarea><b>" },
+    });
     expect(page).toMatchInlineSnapshot(
       `"<form><div data-form-status="sent" hidden="" role="status">ok</div><div data-form-status="error" role="alert"><span data-form-error="true">Fix &#60;this&#62;</span></div><input id="name" type="text" name="name" value="&#34;&#62;&#60;script&#62;x&#60;/script&#62;"/><input id="phone" name="phone" value="69 &#38; 70"/><input id="email" type="email" name="email" value="a@b.c"/><textarea id="message" name="message" rows="5">
 \nfirst line&#60;/textarea&#62;&#60;b&#62;</textarea></form>"`,
@@ -143,9 +163,27 @@ describe("script-less outcomes", () => {
 
 describe("the owner's e-mail", () => {
   test("the visitor's address is only the Reply-To, and the subject carries no line breaks", () => {
-    const stored = { id: 7, uid: "u-1", receivedAt: "2026-05-01T11:03:00.000Z", lang: "el", name: "Evil\r\nBcc: x@evil.example", phone: "1", email: "maria@example.com", message: "hi", attempts: 0, lastError: null, sentAt: null };
+    const stored = {
+      id: 7,
+      uid: "u-1",
+      receivedAt: "2026-05-01T11:03:00.000Z",
+      lang: "el",
+      name: "Evil\r\nBcc: x@evil.example",
+      phone: "1",
+      email: "maria@example.com",
+      message: "hi",
+      attempts: 0,
+      lastError: null,
+      sentAt: null,
+    };
     const mail = composeMail(stored, { from: "Site <site@example.gr>", to: "owner@example.gr" });
-    expect(mail).toMatchObject({ from: "Site <site@example.gr>", to: "owner@example.gr", replyTo: "maria@example.com", messageId: "<contact-u-1@example.gr>", subject: "Website message #7: Evil Bcc: x@evil.example, 1" });
+    expect(mail).toMatchObject({
+      from: "Site <site@example.gr>",
+      to: "owner@example.gr",
+      replyTo: "maria@example.com",
+      messageId: "<contact-u-1@example.gr>",
+      subject: "Website message #7: Evil Bcc: x@evil.example, 1",
+    });
     expect(composeMail({ ...stored, email: "a@b.c, evil@x.y" }, { from: "site@example.gr", to: "o@example.gr" }).replyTo).toBeUndefined();
   });
 });
