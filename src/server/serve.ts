@@ -95,7 +95,13 @@ export async function startServer(options: ServeOptions): Promise<http.Server> {
     }
   });
   server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
-    if (socket.writable && !socket.destroyed) socket.end("HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n");
+    const status =
+      error.code === "HPE_HEADER_OVERFLOW"
+        ? "431 Request Header Fields Too Large"
+        : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
+          ? "408 Request Timeout"
+          : "400 Bad Request";
+    if (socket.writable && !socket.destroyed) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
     else socket.destroy();
     if (error.code !== "ECONNRESET") log.info("request.malformed", { reason: error.code ?? error.message });
   });

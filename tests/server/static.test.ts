@@ -187,6 +187,11 @@ describe("no file outside dist/", () => {
     expect(raw).not.toContain("root:x:0:0");
   });
 
+  test("oversized headers get 431", async () => {
+    const raw = await rawRequest(site.port, `GET /en HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`);
+    expect(raw).toMatch(/^HTTP\/1\.1 431/);
+  });
+
   test("a NUL byte in the request line is refused", async () => {
     const raw = await rawRequest(site.port, Buffer.from("GET /gr\0/../secret.txt HTTP/1.1\r\nHost: x\r\n\r\n", "latin1"));
     expect(raw).toMatch(/^HTTP\/1\.1 400/);
