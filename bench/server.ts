@@ -171,20 +171,30 @@ export async function benchServer(): Promise<BenchRow[]> {
     if (built.code !== 0) throw new Error(`build failed:\n${built.stdout}${built.stderr}`);
     const manifest = JSON.parse(await readFile(path.join(dist, "site.json"), "utf8")) as { headers: Record<string, string> };
 
-    const site = await startSite(["serve", "--dir", dist, "--port", "0", "--host", "127.0.0.1"], {
-      SITE_DATA_DIR: dataDir,
-      TRUST_PROXY: "1",
-      RECAPTCHA_SECRET: "",
-      SMTP_URL: "",
-    });
-    // The server logs every request; keep its output flowing without keeping it.
-    site.process.stdout!.removeAllListeners("data").resume();
-    site.process.stderr!.removeAllListeners("data").resume();
-    children.push(() => stopChild(site.process));
+    const startServe = async (workers: string, data: string) => {
+      const site = await startSite(["serve", "--dir", dist, "--port", "0", "--host", "127.0.0.1"], {
+        SITE_DATA_DIR: data,
+        TRUST_PROXY: "1",
+        RECAPTCHA_SECRET: "",
+        SMTP_URL: "",
+        SERVE_WORKERS: workers,
+      });
+      // The server logs every request; keep its output flowing without keeping it.
+      site.process.stdout!.removeAllListeners("data").resume();
+      site.process.stderr!.removeAllListeners("data").resume();
+      children.push(() => stopChild(site.process));
+      return site;
+    };
 
     const rows: BenchRow[] = [];
     const headers = ["Accept-Encoding: gzip"];
-    await runWrk(wrk, `${site.url}${page}`, { headers, connections: 16 }); // warm-up, not counted
+    // One process, for reference; then one process per core, as production runs it (SERVE_WORKERS=auto).
+    const single = await startServe("1", path.join(work, "data-single"));
+    await runWrk(wrk, `${single.url}${page}`, { headers, connections: 16 }); // warm-up, not counted
+    const alone = await runWrk(wrk, `${single.url}${page}`, { headers });
+    await stopChild(single.process);
+    const site = await startServe("auto", dataDir);
+    await runWrk(wrk, `${site.url}${page}`, { headers, connections: 16 });
     const ours = await runWrk(wrk, `${site.url}${page}`, { headers });
     let theirs: WrkResult | null = null;
     let nginxNote = "nginx is not installed";
@@ -206,7 +216,14 @@ export async function benchServer(): Promise<BenchRow[]> {
       value: `${Math.round(ours.requestsPerSecond)}/s`,
       budget: `≥ ${serverBudgets.nginxRatio} × nginx`,
       ok: ratio === null ? null : ratio >= serverBudgets.nginxRatio && ours.errors === 0,
-      note: `wrk -t2 -c64 -d${seconds}s, p99 ${ours.p99Ms?.toFixed(2)} ms${ours.errors ? `, ${ours.errors} errors` : ""}`,
+      note: `SERVE_WORKERS=auto (${os.availableParallelism()} processes), wrk -t2 -c64 -d${seconds}s, p99 ${ours.p99Ms?.toFixed(2)} ms${ours.errors ? `, ${ours.errors} errors` : ""}`,
+    });
+    rows.push({
+      label: `site serve, one process: ${page}, requests/s`,
+      value: `${Math.round(alone.requestsPerSecond)}/s`,
+      budget: "-",
+      ok: null,
+      note: `SERVE_WORKERS=1, p99 ${alone.p99Ms?.toFixed(2)} ms${theirs ? `, ${(alone.requestsPerSecond / theirs.requestsPerSecond).toFixed(2)}× nginx` : ""}`,
     });
     rows.push({
       label: `nginx: ${page} (gzip), requests/s`,
@@ -235,7 +252,7 @@ export async function benchServer(): Promise<BenchRow[]> {
       value: `${Math.round(storedPerSecond)}/s`,
       budget: `≥ ${serverBudgets.submissionsPerSecond}/s`,
       ok: storedPerSecond >= serverBudgets.submissionsPerSecond && submissions.errors === 0,
-      note: `${stored} stored in ${seconds} s (SQLite WAL, synchronous=FULL), wrk -c32${submissions.errors ? `, ${submissions.errors} errors or non-2xx` : ""}`,
+      note: `${stored} stored in ${seconds} s (SQLite WAL, synchronous=FULL, ${os.availableParallelism()} processes), wrk -c32${submissions.errors ? `, ${submissions.errors} errors or non-2xx` : ""}`,
     });
     rows.push({ label: "contact: p99 latency", value: submissions.p99Ms === null ? "n/a" : `${submissions.p99Ms.toFixed(1)} ms`, budget: "-", ok: null });
     return rows;

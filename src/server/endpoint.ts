@@ -1,23 +1,18 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { checkMessage, isTrapped, parseContactForm, type ContactMessage, type Refusal } from "./contact.ts";
 import { isFormContentType, maxBodyBytes } from "./form-body.ts";
+import type { ContactBackend } from "./backend.ts";
 import type { Logger } from "./log.ts";
 import { pickLanguage, type Manifest, type MessageKey } from "./manifest.ts";
-import type { OutcomeStore } from "./outcomes.ts";
-import { clientAddress, rateLimitKey, type RateLimiter } from "./rate-limit.ts";
+import { clientAddress, rateLimitKey } from "./rate-limit.ts";
 import type { ServerSettings } from "./settings.ts";
-import type { MessageStore } from "./store.ts";
 import { verifyToken } from "./verify.ts";
 
 export interface EndpointContext {
   manifest: Manifest;
-  settings: ServerSettings;
-  store: MessageStore;
-  limiter: RateLimiter;
-  outcomes: OutcomeStore;
+  settings: Pick<ServerSettings, "recaptcha" | "trustProxy">;
+  backend: ContactBackend;
   log: Logger;
-  /** Called after each stored message, to wake the outbox. */
-  stored?: () => void;
 }
 
 /** What the endpoint decided, before it is written as JSON or as a redirect. */
@@ -39,14 +34,13 @@ export function createEndpoint(context: EndpointContext) {
   const { manifest } = context;
   const headers = manifest.headers;
 
-  const reply = (request: IncomingMessage, response: ServerResponse, answer: Answer) => {
+  const reply = async (request: IncomingMessage, response: ServerResponse, answer: Answer) => {
     const success = answer.key === "success";
     const text = manifest.messages[answer.lang.code]![answer.key];
     const closing = request.complete ? {} : { Connection: "close" };
     if (wantsPage(request.headers.accept)) {
-      const token = context.outcomes.put(
-        success ? { status: "sent" } : { status: "error", text, values: answer.values ?? { name: "", phone: "", email: "", message: "" } },
-      );
+      const empty = { name: "", phone: "", email: "", message: "" };
+      const token = await context.backend.putOutcome(success ? { status: "sent" } : { status: "error", text, values: answer.values ?? empty });
       const location = `${manifest.contactPages[answer.lang.code] ?? `/${answer.lang.url}/contact`}?outcome=${token}#contact-form`;
       response.writeHead(303, { ...headers, ...closing, Location: location, "Cache-Control": "no-store", "Content-Length": 0 }).end();
       return;
@@ -101,24 +95,15 @@ export function createEndpoint(context: EndpointContext) {
       }
     }
 
-    // Rule 5: five messages per client per ten minutes.
-    const key = rateLimitKey(address);
-    const slot = context.limiter.take(key);
-    if (!slot.allowed) {
-      context.log.info("contact.rate-limited", { retryAfter: slot.retryAfterSeconds });
-      return { ...refuse({ status: 429, key: "rateLimited" }, lang, form.values), retryAfter: slot.retryAfterSeconds };
+    // Rules 5 and 6: five messages per client per ten minutes; on disk before the visitor hears
+    // "sent". Delivery (rule 7) follows from the store.
+    const admission = await context.backend.admit(rateLimitKey(address), { ...checked.message, lang: lang.code });
+    if (admission.result === "rate-limited") {
+      context.log.info("contact.rate-limited", { retryAfter: admission.retryAfterSeconds });
+      return { ...refuse({ status: 429, key: "rateLimited" }, lang, form.values), retryAfter: admission.retryAfterSeconds };
     }
-
-    // Rule 6: on disk before the visitor hears "sent"; delivery (rule 7) follows from the store.
-    try {
-      const stored = await context.store.add({ ...checked.message, lang: lang.code });
-      context.log.info("contact.stored", { id: stored.id });
-    } catch (error) {
-      context.limiter.release(key);
-      context.log.error("contact.store-failed", { reason: error instanceof Error ? error.message : String(error) });
-      return refuse({ status: 500, key: "failure" }, lang, form.values);
-    }
-    context.stored?.();
+    if (admission.result === "failed") return refuse({ status: 500, key: "failure" }, lang, form.values);
+    context.log.info("contact.stored", { id: admission.id });
     return { status: 200, key: "success", lang };
   };
 
@@ -139,7 +124,7 @@ export function createEndpoint(context: EndpointContext) {
     const answer = await decide(request);
     // Read what is left of a refused body, so the client sees the answer rather than a reset.
     if (!request.complete) await readBody(request, 0);
-    reply(request, response, answer);
+    await reply(request, response, answer);
   };
 }
 

@@ -1,5 +1,19 @@
+import os from "node:os";
 import path from "node:path";
 import type { Manifest } from "./manifest.ts";
+
+/** Every variable the server reads, so that worker processes can be given exactly the same. */
+export const serverEnvironment = [
+  "SITE_DATA_DIR",
+  "RECAPTCHA_SECRET",
+  "RECAPTCHA_VERIFY_URL",
+  "RECAPTCHA_HOSTNAMES",
+  "TRUST_PROXY",
+  "SMTP_URL",
+  "MAIL_TO",
+  "MAIL_FROM",
+  "SERVE_WORKERS",
+] as const;
 
 export const googleVerifyUrl = "https://www.google.com/recaptcha/api/siteverify";
 
@@ -26,11 +40,14 @@ export interface ServerSettings {
   trustProxy: number;
   /** null: messages wait in the store. */
   smtp: SmtpSettings | null;
+  /** How many processes serve HTTP; 1: this one alone. */
+  workers: number;
 }
 
 /**
  * Reads SITE_DATA_DIR, RECAPTCHA_SECRET, RECAPTCHA_VERIFY_URL, RECAPTCHA_HOSTNAMES, TRUST_PROXY,
- * SMTP_URL, MAIL_TO and MAIL_FROM. Collects every problem and throws once, naming each variable.
+ * SMTP_URL, MAIL_TO, MAIL_FROM and SERVE_WORKERS. Collects every problem and throws once, naming
+ * each variable.
  */
 export function readSettings(env: NodeJS.ProcessEnv, manifest: Manifest): ServerSettings {
   const problems: string[] = [];
@@ -74,8 +91,14 @@ export function readSettings(env: NodeJS.ProcessEnv, manifest: Manifest): Server
     smtp = { url, to, from: value("MAIL_FROM") || to };
   }
 
+  const workersRaw = value("SERVE_WORKERS").toLowerCase();
+  let workers = 1;
+  if (workersRaw === "auto") workers = os.availableParallelism();
+  else if (/^\d+$/.test(workersRaw) && Number(workersRaw) >= 1) workers = Math.min(Number(workersRaw), 64);
+  else if (workersRaw) problems.push(`SERVE_WORKERS must be a number of processes (1 or more) or auto, not "${workersRaw}"`);
+
   if (problems.length) throw new Error(`the server's environment has ${problems.length} problem${problems.length > 1 ? "s" : ""}:\n  ${problems.join("\n  ")}`);
-  return { dataDir: path.resolve(value("SITE_DATA_DIR") || "data"), recaptcha, trustProxy, smtp };
+  return { dataDir: path.resolve(value("SITE_DATA_DIR") || "data"), recaptcha, trustProxy, smtp, workers };
 }
 
 /** `smtp://user:secret@mail.example.gr:587` → `smtp://mail.example.gr:587`, for logs. */

@@ -2,6 +2,7 @@ import type http from "node:http";
 import type { Logger } from "./log.ts";
 
 const finished = new WeakMap<http.Server, Promise<void>>();
+const stopping = new WeakMap<http.Server, () => void>();
 const running = new Set<http.Server>();
 
 /** Runs `cleanup` (stop the outbox, close the store) once the server has closed its last connection. */
@@ -18,12 +19,18 @@ export function onServerClose(server: http.Server, cleanup: () => Promise<void>)
   );
 }
 
+/** Runs `hook` as soon as a stop begins, before the connections have drained (tell the workers). */
+export function onServerStopping(server: http.Server, hook: () => void): void {
+  stopping.set(server, hook);
+}
+
 /**
  * Stops taking connections, lets the requests in flight finish (closing each keep-alive
  * connection as soon as it is idle), and resolves once everything is closed. Connections still
  * busy after `graceMs` are cut.
  */
 export async function stopServer(server: http.Server, graceMs = 10_000): Promise<void> {
+  stopping.get(server)?.();
   if (server.listening) server.close();
   server.closeIdleConnections();
   const idle = setInterval(() => server.closeIdleConnections(), 50);

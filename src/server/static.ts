@@ -1,14 +1,15 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { resolvePath } from "../shared/routing.ts";
 import { applyOutcome } from "./contact-page.ts";
-import type { OutcomeStore } from "./outcomes.ts";
+import type { Outcome } from "./outcomes.ts";
+import type { ContactBackend } from "./backend.ts";
 import { encodePath } from "./request-target.ts";
 import type { Encoding, SiteFile, SiteFiles, Variant } from "./site-files.ts";
 
 export interface StaticContext {
   files: SiteFiles;
   headers: Record<string, string>;
-  outcomes: OutcomeStore;
+  backend: Pick<ContactBackend, "getOutcome">;
 }
 
 /**
@@ -16,7 +17,7 @@ export interface StaticContext {
  * variant the client accepts, 304 for a matching If-None-Match, and the contact page with the
  * outcome of a script-less post when the query names one.
  */
-export function createStaticHandler({ files, headers, outcomes }: StaticContext) {
+export function createStaticHandler({ files, headers, backend }: StaticContext) {
   const plain = (status: number, text: string, extra: Record<string, string | number> = {}) => ({
     status,
     headers: { ...headers, "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Content-Length": Buffer.byteLength(text), ...extra },
@@ -46,28 +47,36 @@ export function createStaticHandler({ files, headers, outcomes }: StaticContext)
       return;
     }
     if (file.html && resolution.status === 200 && search.includes("outcome=")) {
-      const outcome = outcomes.get(new URLSearchParams(search).get("outcome") ?? "");
-      if (outcome) {
-        const body = Buffer.from(applyOutcome(file.variants.identity.body.toString("utf8"), outcome));
-        response.writeHead(200, {
-          ...headers,
-          "Content-Type": "text/html; charset=utf-8",
-          "Content-Length": body.length,
-          "Cache-Control": "no-store",
-          "X-Robots-Tag": "noindex",
-        });
-        response.end(head ? undefined : body);
-        return;
-      }
+      return void backend.getOutcome(new URLSearchParams(search).get("outcome") ?? "").then(
+        (outcome) => (outcome ? sendOutcome(response, file, outcome, head) : sendFile(request, response, file, resolution.status, head)),
+        () => sendFile(request, response, file, resolution.status, head),
+      );
     }
-    const variant = pickVariant(file, request.headers["accept-encoding"]);
-    if (resolution.status === 200 && isNotModified(request.headers["if-none-match"], variant.etag)) {
-      response.writeHead(304, variant.notModified).end();
-      return;
-    }
-    response.writeHead(resolution.status, variant.headers);
-    response.end(head ? undefined : variant.body);
+    sendFile(request, response, file, resolution.status, head);
   };
+
+  /** The page with the outcome of a script-less post: personal, so never cached. */
+  function sendOutcome(response: ServerResponse, file: SiteFile, outcome: Outcome, head: boolean): void {
+    const body = Buffer.from(applyOutcome(file.variants.identity.body.toString("utf8"), outcome));
+    response.writeHead(200, {
+      ...headers,
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Length": body.length,
+      "Cache-Control": "no-store",
+      "X-Robots-Tag": "noindex",
+    });
+    response.end(head ? undefined : body);
+  }
+}
+
+function sendFile(request: IncomingMessage, response: ServerResponse, file: SiteFile, status: number, head: boolean): void {
+  const variant = pickVariant(file, request.headers["accept-encoding"]);
+  if (status === 200 && isNotModified(request.headers["if-none-match"], variant.etag)) {
+    response.writeHead(304, variant.notModified).end();
+    return;
+  }
+  response.writeHead(status, variant.headers);
+  response.end(head ? undefined : variant.body);
 }
 
 function pickVariant(file: SiteFile, acceptEncoding: string | undefined): Variant {
