@@ -1,3 +1,5 @@
+const pipeBuffer = 4096;
+
 /** A value a log line can carry; undefined fields are left out. */
 export type LogFields = Record<string, string | number | boolean | null | undefined>;
 
@@ -20,7 +22,20 @@ export function createLogger(write: (chunk: string) => void = (chunk) => process
   const flush = () => {
     scheduled = false;
     if (!buffer) return;
-    const chunk = buffer;
+    // Several processes may share one stdout, and a write of up to 4 KB (PIPE_BUF) to a pipe is
+    // never interleaved with another's: lines go out in whole-line chunks of at most that size.
+    let chunk = "";
+    let bytes = 0;
+    for (const line of buffer.slice(0, -1).split("\n")) {
+      const size = Buffer.byteLength(line) + 1;
+      if (bytes && bytes + size > pipeBuffer) {
+        write(chunk);
+        chunk = "";
+        bytes = 0;
+      }
+      chunk += `${line}\n`;
+      bytes += size;
+    }
     buffer = "";
     write(chunk);
   };

@@ -3,6 +3,7 @@ import { fieldLimits } from "../../src/templates/ContactForm.tsx";
 import { applyOutcome, escapeHtml } from "../../src/server/contact-page.ts";
 import { checkMessage, limits } from "../../src/server/contact.ts";
 import { isFormContentType, parseForm } from "../../src/server/form-body.ts";
+import { createLogger } from "../../src/server/log.ts";
 import { composeMail } from "../../src/server/mail.ts";
 import { createOutcomeStore } from "../../src/server/outcomes.ts";
 import { createRateLimiter, rateLimitKey } from "../../src/server/rate-limit.ts";
@@ -185,5 +186,26 @@ describe("the owner's e-mail", () => {
       subject: "Website message #7: Evil Bcc: x@evil.example, 1",
     });
     expect(composeMail({ ...stored, email: "a@b.c, evil@x.y" }, { from: "site@example.gr", to: "o@example.gr" }).replyTo).toBeUndefined();
+  });
+});
+
+describe("logs", () => {
+  test("lines are written whole, in chunks a pipe never interleaves (4 KB at most)", () => {
+    const chunks: string[] = [];
+    const log = createLogger((chunk) => chunks.push(chunk));
+    for (let index = 0; index < 100; index++) log.info("request", { path: `/gr/${"λ".repeat(index)}`, note: "a\nb" });
+    log.flush();
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const chunk of chunks) {
+      expect(Buffer.byteLength(chunk)).toBeLessThanOrEqual(4096);
+      expect(chunk.endsWith("\n")).toBe(true);
+    }
+    const lines = chunks
+      .join("")
+      .trimEnd()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { event: string; note: string });
+    expect(lines).toHaveLength(100);
+    expect(lines[0]).toMatchObject({ level: "info", event: "request", note: "a\nb" });
   });
 });
