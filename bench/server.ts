@@ -116,7 +116,8 @@ ${Object.entries({ ...headers, "Cache-Control": "no-cache" })
     const response = await fetch(`${url}${page}`).catch((error: unknown) => String(error));
     if (typeof response !== "string" && response.ok) break;
     if (Date.now() > deadline) {
-      child.kill("SIGKILL");
+      // SIGTERM, not SIGKILL: a killed master would leave its workers behind.
+      await stopChild(child, "SIGTERM");
       const log = await readFile(path.join(temp, "error.log"), "utf8").catch(() => "");
       throw new Error(`nginx did not answer ${page} (${typeof response === "string" ? response : response.status}): ${errors}${log}`);
     }
