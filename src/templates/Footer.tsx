@@ -1,4 +1,4 @@
-import { formatAddress, phoneToTel } from "../generator/load-config.ts";
+import { formatAddress, messagingLinks, phoneToTel } from "../generator/load-config.ts";
 import { usePage } from "./context.tsx";
 import { Icon } from "./icons.tsx";
 
@@ -67,6 +67,14 @@ export function Footer() {
                 {config.email}
               </a>
             </li>
+            {messagingLinks(config).map((app) => (
+              <li key={app.name}>
+                <a href={app.href} className={`flex items-center gap-2 ${linkStyle}`} rel="noopener">
+                  <Icon name="message-circle" className="size-4 shrink-0" />
+                  {app.name}
+                </a>
+              </li>
+            ))}
             <li className="flex gap-2">
               <Icon name="map-pin" className="mt-1 size-4 shrink-0" />
               <address className="not-italic">{formatAddress(config, language.code)}</address>

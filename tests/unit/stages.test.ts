@@ -4,7 +4,7 @@ import path from "node:path";
 import { beforeAll, describe, expect, test } from "vitest";
 import { build, type BuildResult } from "../../src/generator/build.ts";
 import { extractCandidates } from "../../src/generator/build-css.ts";
-import { loadConfig, phoneToTel, validateConfig } from "../../src/generator/load-config.ts";
+import { loadConfig, messagingLinks, phoneToTel, validateConfig } from "../../src/generator/load-config.ts";
 import { loadContent } from "../../src/generator/load-content.ts";
 import { flatten, loadLocales } from "../../src/generator/load-locales.ts";
 import { createRedirects } from "../../src/generator/redirects.ts";
@@ -132,6 +132,15 @@ describe("URLs and routing", () => {
     const files = new Set(["index.html", "gr.html", "en/prices.html", "en/404.html", "robots.txt"]);
     expect(resolvePath(pathname, files)).toEqual(expected);
   });
+});
+
+test("WhatsApp and Viber links appear only where their numbers are configured", async () => {
+  const config = await loadConfig(configFile, {});
+  expect(messagingLinks(config)).toEqual([]);
+  expect(messagingLinks({ ...config, whatsapp: "+30 690 000 0000", viber: "+30 690 000 0001" })).toEqual([
+    { name: "WhatsApp", href: "https://wa.me/306900000000" },
+    { name: "Viber", href: "viber://chat?number=%2B306900000001" },
+  ]);
 });
 
 test("the title gets the brand when it fits in 60 characters", () => {

@@ -1,4 +1,4 @@
-import { formatAddress, phoneToTel } from "../../generator/load-config.ts";
+import { formatAddress, messagingLinks, phoneToTel } from "../../generator/load-config.ts";
 import { ContactForm } from "../ContactForm.tsx";
 import { usePage } from "../context.tsx";
 import { Icon, type IconName } from "../icons.tsx";
@@ -22,6 +22,7 @@ function InfoCard({ icon, title, children }: { icon: IconName; title: string; ch
 export function Contact() {
   const { t, config, language } = usePage();
   const address = formatAddress(config, language.code);
+  const messaging = messagingLinks(config);
   const mapUrl = `https://www.google.com/maps/search/?api=1&query=${config.geo.latitude},${config.geo.longitude}`;
   return (
     <Layout>
@@ -49,6 +50,17 @@ export function Contact() {
                 {config.email}
               </a>
             </InfoCard>
+            {messaging.length > 0 && (
+              <InfoCard icon="message-circle" title={messaging.map((app) => app.name).join(" / ")}>
+                <p className="flex flex-wrap gap-x-4">
+                  {messaging.map((app) => (
+                    <a key={app.name} href={app.href} className="font-semibold text-sky-800 hover:underline" rel="noopener">
+                      {app.name}
+                    </a>
+                  ))}
+                </p>
+              </InfoCard>
+            )}
             <InfoCard icon="map-pin" title={t("contactPage.address.title")}>
               <address className="not-italic">{address}</address>
               <a href={mapUrl} className="mt-1 inline-block text-sky-800 underline" rel="noopener">
