@@ -1,6 +1,6 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { chromiumExecutable } from "../tests/support/browser.ts";
+import { chromiumArgs, chromiumExecutable } from "../tests/support/browser.ts";
 import type { BenchRow } from "./report.ts";
 
 const pages = ["", "/services", "/services/cars/opening", "/prices", "/blog", "/blog/car-lockout-nafplio", "/contact"];
@@ -12,15 +12,7 @@ const pages = ["", "/services", "/services/cars/opening", "/prices", "/blog", "/
 export async function benchLighthouse(baseUrl: string, languages = ["gr", "en"]): Promise<BenchRow[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: chromiumExecutable() ?? (await import("playwright-core")).chromium.executablePath(),
-    chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-dev-shm-usage",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--no-first-run",
-    ],
+    chromeFlags: ["--headless=new", ...chromiumArgs],
   });
   const rows: BenchRow[] = [];
   try {

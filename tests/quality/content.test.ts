@@ -1,24 +1,17 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import os from "node:os";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import fg from "fast-glob";
-import { beforeAll, describe, expect, test } from "vitest";
-import { build, type BuildResult } from "../../src/generator/build.ts";
+import { describe, expect, test } from "vitest";
 import { flatten, type Messages } from "../../src/generator/load-locales.ts";
 import { languages } from "../../src/shared/languages.ts";
+import { useBuiltSite } from "../support/fixture-site.ts";
 import { repoRoot } from "../support/servers.ts";
 
-let out: string;
-let result: BuildResult;
-beforeAll(async () => {
-  out = await mkdtemp(path.join(os.tmpdir(), "site-content-"));
-  result = await build({ root: repoRoot, outDir: out, env: {} });
-  return () => rm(out, { recursive: true, force: true });
-});
+const site = useBuiltSite();
 
 /** The visible text of a built page, without tags, scripts and styles. */
 async function textOf(file: string): Promise<string> {
-  const html = await readFile(path.join(out, file), "utf8");
+  const html = await readFile(path.join(site.out, file), "utf8");
   return html
     .replace(/<(script|style)[\s\S]*?<\/\1>/g, " ")
     .replace(/<[^>]+>/g, " ")
@@ -47,7 +40,7 @@ describe.each(languages.map((language) => [language.url, language.code] as const
   });
 
   test("the middle package is marked popular", async () => {
-    const html = await readFile(path.join(out, `${url}/prices.html`), "utf8");
+    const html = await readFile(path.join(site.out, `${url}/prices.html`), "utf8");
     const cards = html.split("<article").slice(1);
     expect(cards).toHaveLength(3);
     expect(cards.map((card) => card.includes("ring-amber-400"))).toEqual([false, true, false]);
@@ -89,7 +82,7 @@ test("no page in de, fr or ru shows English interface text", async () => {
     const tell = [...english]
       .filter(([key, value]) => typeof value === "string" && value.length >= 12 && own.get(key) !== value && !value.includes("{{"))
       .map(([, value]) => value as string);
-    const pages = result.pages.filter((page) => page.language.code === code);
+    const pages = site.result.pages.filter((page) => page.language.code === code);
     for (const page of pages) {
       const text = await textOf(page.file);
       const found = tell.filter((value) => text.includes(value));
@@ -99,7 +92,7 @@ test("no page in de, fr or ru shows English interface text", async () => {
 });
 
 test("titles stay unique and meta descriptions are 70 to 160 characters", () => {
-  for (const page of result.pages.filter((page) => page.route.indexable)) {
+  for (const page of site.result.pages.filter((page) => page.route.indexable)) {
     expect(page.description.length, `${page.url}: ${page.description}`).toBeGreaterThanOrEqual(70);
     expect(page.description.length, `${page.url}: ${page.description}`).toBeLessThanOrEqual(160);
   }

@@ -1,12 +1,8 @@
 import { execFile } from "node:child_process";
-import { mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
-import os from "node:os";
-import path from "node:path";
 import { promisify } from "node:util";
-import { beforeAll, expect, test } from "vitest";
-import { build } from "../../src/generator/build.ts";
-import { repoRoot } from "../support/servers.ts";
+import { expect, test } from "vitest";
+import { useBuiltSite } from "../support/fixture-site.ts";
 
 const run = promisify(execFile);
 const vnu = createRequire(import.meta.url)("vnu-jar") as string;
@@ -22,23 +18,18 @@ const cssValidatorGaps = [
   /“--tw-[a-z-]+” is not a “transition-property” value/,
 ];
 
-let out: string;
-beforeAll(async () => {
-  out = await mkdtemp(path.join(os.tmpdir(), "site-vnu-"));
-  await build({ root: repoRoot, outDir: out, env: { GA_MEASUREMENT_ID: "G-TEST12345", RECAPTCHA_SITE_KEY: "6LeTestSiteKeyForE2eOnly00000000000000000" } });
-  return () => rm(out, { recursive: true, force: true });
-});
+const site = useBuiltSite({ GA_MEASUREMENT_ID: "G-TEST12345", RECAPTCHA_SITE_KEY: "6LeTestSiteKeyForE2eOnly00000000000000000" });
 
 test("every page of every language is valid HTML (W3C Nu HTML Checker)", { timeout: 120_000 }, async () => {
-  const result = await run("java", ["-jar", vnu, "--errors-only", "--format", "json", "--skip-non-html", out], { maxBuffer: 64 * 1024 * 1024 }).catch(
+  const checked = await run("java", ["-jar", vnu, "--errors-only", "--format", "json", "--skip-non-html", site.out], { maxBuffer: 64 * 1024 * 1024 }).catch(
     (error: { stdout: string; stderr: string }) => error,
   );
-  const report = JSON.parse(result.stderr || result.stdout || '{"messages":[]}') as {
+  const report = JSON.parse(checked.stderr || checked.stdout || '{"messages":[]}') as {
     messages: { type: string; url: string; message: string; lastLine?: number }[];
   };
   const errors = report.messages
     .filter((message) => message.type === "error" && !cssValidatorGaps.some((gap) => gap.test(message.message)))
-    .map((message) => `${message.url.replace(`file:${out}/`, "")}:${message.lastLine ?? 0}: ${message.message}`);
+    .map((message) => `${message.url.replace(`file:${site.out}/`, "")}:${message.lastLine ?? 0}: ${message.message}`);
   expect(errors).toEqual([]);
   expect(report.messages.length).toBeGreaterThan(0); // the checker did read the pages (and met the CSS above)
 });

@@ -1,22 +1,14 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import os from "node:os";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { beforeAll, describe, expect, test } from "vitest";
-import { build, type BuildResult } from "../../src/generator/build.ts";
-import { repoRoot } from "../support/servers.ts";
+import { describe, expect, test } from "vitest";
+import { useBuiltSite } from "../support/fixture-site.ts";
 
-let out: string;
-let result: BuildResult;
-beforeAll(async () => {
-  out = await mkdtemp(path.join(os.tmpdir(), "site-jsonld-"));
-  result = await build({ root: repoRoot, outDir: out, env: {} });
-  return () => rm(out, { recursive: true, force: true });
-});
+const site = useBuiltSite();
 
 type Json = Record<string, unknown> & { "@type": string };
 
 async function jsonLd(file: string): Promise<Json[]> {
-  const html = await readFile(path.join(out, file), "utf8");
+  const html = await readFile(path.join(site.out, file), "utf8");
   return [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((match) => JSON.parse(match[1]!) as Json);
 }
 
@@ -30,13 +22,13 @@ describe.each(Object.entries(codes))("structured data in %s", (url, code) => {
         "@context": "https://schema.org",
         "@type": "Locksmith",
         "@id": "https://nafplio-locksmith.example/#business",
-        name: result.config.brand,
-        telephone: result.config.phone,
+        name: site.result.config.brand,
+        telephone: site.result.config.phone,
         url: `https://nafplio-locksmith.example/${url}`,
         foundingDate: "2023",
         priceRange: expect.any(String),
         address: { "@type": "PostalAddress", postalCode: "21100", streetAddress: expect.stringMatching(/ 38$/), addressCountry: "GR" },
-        geo: { "@type": "GeoCoordinates", latitude: result.config.geo.latitude, longitude: result.config.geo.longitude },
+        geo: { "@type": "GeoCoordinates", latitude: site.result.config.geo.latitude, longitude: site.result.config.geo.longitude },
         openingHoursSpecification: [
           { "@type": "OpeningHoursSpecification", opens: "00:00", closes: "23:59", dayOfWeek: expect.arrayContaining(["Monday", "Sunday"]) },
         ],
@@ -46,7 +38,7 @@ describe.each(Object.entries(codes))("structured data in %s", (url, code) => {
   });
 
   test("every service page has a Service and a BreadcrumbList", async () => {
-    const services = result.pages.filter((page) => page.route.template === "service" && page.language.code === code);
+    const services = site.result.pages.filter((page) => page.route.template === "service" && page.language.code === code);
     expect(services).toHaveLength(10);
     for (const page of services) {
       const [service, breadcrumbs] = await jsonLd(page.file);
@@ -68,7 +60,7 @@ describe.each(Object.entries(codes))("structured data in %s", (url, code) => {
   });
 
   test("every article has a BlogPosting and a BreadcrumbList", async () => {
-    const articles = result.pages.filter((page) => page.route.template === "article" && page.language.code === code);
+    const articles = site.result.pages.filter((page) => page.route.template === "article" && page.language.code === code);
     expect(articles).toHaveLength(7);
     for (const page of articles) {
       const [post, breadcrumbs] = await jsonLd(page.file);
@@ -78,8 +70,8 @@ describe.each(Object.entries(codes))("structured data in %s", (url, code) => {
         datePublished: expect.stringMatching(/^2024-0[12]-\d\d$/),
         dateModified: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
         inLanguage: code,
-        author: { name: result.config.brand },
-        publisher: { "@type": "Organization", name: result.config.brand },
+        author: { name: site.result.config.brand },
+        publisher: { "@type": "Organization", name: site.result.config.brand },
       });
       expect(breadcrumbs?.["@type"]).toBe("BreadcrumbList");
     }
@@ -87,7 +79,7 @@ describe.each(Object.entries(codes))("structured data in %s", (url, code) => {
 
   test("the prices page has an FAQPage matching its visible questions", async () => {
     const [faq] = await jsonLd(`${url}/prices.html`);
-    const html = await readFile(path.join(out, `${url}/prices.html`), "utf8");
+    const html = await readFile(path.join(site.out, `${url}/prices.html`), "utf8");
     const entities = faq!.mainEntity as { name: string; acceptedAnswer: { text: string } }[];
     expect(faq).toMatchObject({ "@type": "FAQPage", inLanguage: code });
     expect(entities).toHaveLength(3);

@@ -1,6 +1,8 @@
-import { cp, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { beforeAll } from "vitest";
+import { build, type BuildResult } from "../../src/generator/build.ts";
 import { repoRoot } from "./servers.ts";
 
 /**
@@ -19,4 +21,18 @@ export async function editJson(file: string, edit: (data: Record<string, unknown
   const data = JSON.parse(await readFile(file, "utf8")) as Record<string, unknown>;
   edit(data);
   await writeFile(file, `${JSON.stringify(data, null, 2)}\n`);
+}
+
+/**
+ * Builds the real site once for the tests of one file, into a temporary folder removed afterwards.
+ * Read `site.out` and `site.result` inside tests (they are set before the first one runs).
+ */
+export function useBuiltSite(env: NodeJS.ProcessEnv = {}): { out: string; result: BuildResult } {
+  const site = { out: "", result: undefined as unknown as BuildResult };
+  beforeAll(async () => {
+    site.out = await mkdtemp(path.join(os.tmpdir(), "site-built-"));
+    site.result = await build({ root: repoRoot, outDir: site.out, env });
+    return () => rm(site.out, { recursive: true, force: true });
+  });
+  return site;
 }

@@ -1,12 +1,10 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import os from "node:os";
-import path from "node:path";
-import { beforeAll, describe, expect, test } from "vitest";
-import { build, type BuildResult } from "../../src/generator/build.ts";
+import { rm } from "node:fs/promises";
+import { describe, expect, test } from "vitest";
+import { build } from "../../src/generator/build.ts";
 import { checkSite } from "../../src/generator/check-site.ts";
 import { BuildError } from "../../src/generator/errors.ts";
 import { fixtureSite } from "../support/fixture-site.ts";
-import { repoRoot } from "../support/servers.ts";
+import { useBuiltSite } from "../support/fixture-site.ts";
 
 async function buildError(scenario: string): Promise<string> {
   const dir = await fixtureSite(scenario);
@@ -42,22 +40,16 @@ describe("the site check stops the build", () => {
 });
 
 describe("the site check, on tampered output", () => {
-  let result: BuildResult;
-  let out: string;
-  beforeAll(async () => {
-    out = await mkdtemp(path.join(os.tmpdir(), "site-check-"));
-    result = await build({ root: repoRoot, outDir: out, env: {} });
-    return () => rm(out, { recursive: true, force: true });
-  });
+  const site = useBuiltSite();
 
   /** Runs the check with one page's HTML (or the sitemap) changed. */
   function check(file: string, edit: (html: string) => string, sitemapEdit: (xml: string) => string = (xml) => xml): string {
-    const html = new Map(result.files.filter((entry) => entry.path.endsWith(".html")).map((entry) => [entry.path, String(entry.content)]));
+    const html = new Map(site.result.files.filter((entry) => entry.path.endsWith(".html")).map((entry) => [entry.path, String(entry.content)]));
     if (file) html.set(file, edit(html.get(file)!));
-    const sitemap = sitemapEdit(String(result.files.find((entry) => entry.path === "sitemap.xml")!.content));
-    const assets = new Set(result.files.filter((entry) => !entry.path.endsWith(".html")).map((entry) => `/${entry.path}`));
+    const sitemap = sitemapEdit(String(site.result.files.find((entry) => entry.path === "sitemap.xml")!.content));
+    const assets = new Set(site.result.files.filter((entry) => !entry.path.endsWith(".html")).map((entry) => `/${entry.path}`));
     try {
-      checkSite({ origin: result.config.origin, pages: result.pages, html, assets, sitemap });
+      checkSite({ origin: site.result.config.origin, pages: site.result.pages, html, assets, sitemap });
     } catch (error) {
       return (error as BuildError).message;
     }

@@ -1,8 +1,6 @@
-import { mkdtemp, readFile, rm } from "node:fs/promises";
-import os from "node:os";
+import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
-import { beforeAll, describe, expect, test } from "vitest";
-import { build, type BuildResult } from "../../src/generator/build.ts";
+import { describe, expect, test } from "vitest";
 import { extractCandidates } from "../../src/generator/build-css.ts";
 import { loadConfig, messagingLinks, phoneToTel, validateConfig } from "../../src/generator/load-config.ts";
 import { loadContent } from "../../src/generator/load-content.ts";
@@ -14,6 +12,7 @@ import { langToDir } from "../../src/shared/languages.ts";
 import { resolvePath } from "../../src/shared/routing.ts";
 import { switchLanguagePath, urlToFile } from "../../src/shared/urls.ts";
 import { fixtureSite } from "../support/fixture-site.ts";
+import { useBuiltSite } from "../support/fixture-site.ts";
 import { repoRoot } from "../support/servers.ts";
 
 const configFile = path.join(repoRoot, "site.config.yml");
@@ -155,20 +154,14 @@ test("CSS candidates are read from class attributes", () => {
 });
 
 describe("the built site", () => {
-  let result: BuildResult;
-  let out: string;
-  beforeAll(async () => {
-    out = await mkdtemp(path.join(os.tmpdir(), "site-build-"));
-    result = await build({ root: repoRoot, outDir: out, env: {} });
-    return () => rm(out, { recursive: true, force: true });
-  });
+  const site = useBuiltSite();
 
   test("has every route in all five languages", () => {
-    expect(result.pages).toHaveLength(5 * (8 + 10 + 7 + 1));
+    expect(site.result.pages).toHaveLength(5 * (8 + 10 + 7 + 1));
   });
 
   test("a page carries lang, dir, canonical, every hreflang and x-default", async () => {
-    const html = await readFile(path.join(out, "de/services/cars/opening.html"), "utf8");
+    const html = await readFile(path.join(site.out, "de/services/cars/opening.html"), "utf8");
     expect(html).toContain('<html lang="de" dir="ltr">');
     expect(html).toContain('<link rel="canonical" href="https://nafplio-locksmith.example/de/services/cars/opening"/>');
     for (const code of ["el", "en", "de", "fr", "ru"])
@@ -178,34 +171,34 @@ describe("the built site", () => {
   });
 
   test("Greek pages declare el, not gr", async () => {
-    expect(await readFile(path.join(out, "gr.html"), "utf8")).toContain('<html lang="el" dir="ltr">');
+    expect(await readFile(path.join(site.out, "gr.html"), "utf8")).toContain('<html lang="el" dir="ltr">');
   });
 
   test("the sitemap lists every page with its alternates; robots.txt points to it", async () => {
-    const sitemap = await readFile(path.join(out, "sitemap.xml"), "utf8");
+    const sitemap = await readFile(path.join(site.out, "sitemap.xml"), "utf8");
     expect(sitemap.match(/<url>/g)).toHaveLength(5 * 25);
     expect(sitemap).toContain(
       '<loc>https://nafplio-locksmith.example/fr/blog/defender-benefits</loc><lastmod>2024-02-15</lastmod><xhtml:link rel="alternate" hreflang="el"',
     );
-    expect(await readFile(path.join(out, "robots.txt"), "utf8")).toContain("Sitemap: https://nafplio-locksmith.example/sitemap.xml");
+    expect(await readFile(path.join(site.out, "robots.txt"), "utf8")).toContain("Sitemap: https://nafplio-locksmith.example/sitemap.xml");
   });
 
   test("_redirects carries the slash, not-found and unknown-language rules", () => {
-    const redirects = createRedirects(result.pages);
+    const redirects = createRedirects(site.result.pages);
     expect(redirects).toContain("/en/prices/ /en/prices 301");
     expect(redirects).toContain("/ru/* /ru/404 404");
     expect(redirects.trim().split("\n").at(-1)).toBe("/* /gr 302");
   });
 
   test("text files are precompressed with brotli and gzip", async () => {
-    const files = await import("node:fs/promises").then((fs) => fs.readdir(path.join(out, "en")));
+    const files = await import("node:fs/promises").then((fs) => fs.readdir(path.join(site.out, "en")));
     expect(files).toContain("prices.html.br");
     expect(files).toContain("prices.html.gz");
   });
 
   test("blog dates are written in the page's language", async () => {
-    expect(await readFile(path.join(out, "de/blog.html"), "utf8")).toContain("15. Februar 2024");
-    expect(await readFile(path.join(out, "en/blog.html"), "utf8")).toContain("15 February 2024");
-    expect(await readFile(path.join(out, "gr/blog.html"), "utf8")).toContain("15 Φεβρουαρίου 2024");
+    expect(await readFile(path.join(site.out, "de/blog.html"), "utf8")).toContain("15. Februar 2024");
+    expect(await readFile(path.join(site.out, "en/blog.html"), "utf8")).toContain("15 February 2024");
+    expect(await readFile(path.join(site.out, "gr/blog.html"), "utf8")).toContain("15 Φεβρουαρίου 2024");
   });
 });
