@@ -19,13 +19,16 @@ export async function benchLighthouse(baseUrl: string, languages = ["gr", "en"])
     for (const language of languages) {
       for (const page of pages) {
         const url = `${baseUrl}/${language}${page}`;
-        const result = await lighthouse(url, {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-        });
-        const lhr = result!.lhr;
+        const run = async () =>
+          (await lighthouse(url, {
+            port: chrome.port,
+            output: "json",
+            logLevel: "error",
+            onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+          }))!.lhr;
+        // A run Lighthouse itself could not complete (its runtimeError) is tried again, twice at most.
+        let lhr = await run();
+        for (let retry = 0; lhr.runtimeError && retry < 2; retry++) lhr = await run();
         const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
         const scores = ["performance", "accessibility", "best-practices", "seo"].map(score);
         const audit = (id: string) => lhr.audits[id]?.displayValue ?? "?";
@@ -38,7 +41,7 @@ export async function benchLighthouse(baseUrl: string, languages = ["gr", "en"])
           value: scores.join(" / "),
           budget: "100 / 100 / 100 / 100 (perf / a11y / best practices / SEO)",
           ok: scores.every((value) => value === 100),
-          note: failing.length ? `failing: ${failing.join(", ")}` : undefined,
+          note: lhr.runtimeError ? `Lighthouse could not run: ${lhr.runtimeError.code}` : failing.length ? `failing: ${failing.join(", ")}` : undefined,
         });
       }
     }
