@@ -65,7 +65,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     config,
     locales,
     routes,
-    assets: { script: client.url, css: "" },
+    assets: { script: client.url },
     inlineScripts: { boot: bootScript },
   });
   const htmlFiles = await Promise.all(pages.map(async (page) => ({ path: page.file, content: page.html.replace(cssMarker, await css.cssFor(page.html)) })));
