@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import i18next, { type TFunction } from "i18next";
 import { languages, fallbackCode } from "../shared/languages.ts";
-import { BuildError, ProblemList, lineOf, type Problem } from "./errors.ts";
+import { BuildError, ProblemList, type Problem } from "./errors.ts";
 
 export type Messages = { [key: string]: string | string[] | Messages | Messages[] };
 
@@ -45,7 +45,7 @@ export async function loadLocales(dir: string, missing: "error" | "warn" = "erro
   for (const { code } of languages) {
     const file = label(path.join(dir, code, "translation.json"));
     const own = flatten(resources[code]!);
-    const keyLine = (key: string) => lineOf(texts[code]!, new RegExp(`"${escapeRegExp(key.split(".").pop()!)}"\\s*:`));
+    const keyLine = (key: string) => nestedKeyLine(texts[code]!, key);
     for (const [key, value] of own) {
       if (!english.has(key)) problems.add(file, `stray key "${key}": it is not in locales/${fallbackCode}/translation.json; remove or rename it`, keyLine(key));
       else if (typeof value === "string" && value.trim() === "") problems.add(file, `empty string for "${key}"; translate it`, keyLine(key));
@@ -80,6 +80,19 @@ export function flatten(messages: Messages, prefix = "", into = new Map<string, 
     else into.set(name, value);
   }
   return into;
+}
+
+/** The line of `nav.blog` in a JSON text: the `"blog":` that follows `"nav":`, not the first `"blog":`. */
+function nestedKeyLine(text: string, key: string): number | undefined {
+  let from = 0;
+  for (const segment of key.split(".")) {
+    const match = new RegExp(`"${escapeRegExp(segment)}"\\s*:`, "g");
+    match.lastIndex = from;
+    const found = match.exec(text);
+    if (!found) return undefined;
+    from = found.index + found[0].length;
+  }
+  return text.slice(0, from).split("\n").length;
 }
 
 function jsonReason(cause: unknown): string {

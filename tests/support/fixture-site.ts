@@ -1,4 +1,4 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { beforeAll } from "vitest";
@@ -14,13 +14,6 @@ export async function fixtureSite(scenario?: string): Promise<string> {
   for (const entry of ["site.config.yml", "locales", "content"]) await cp(path.join(repoRoot, entry), path.join(dir, entry), { recursive: true });
   if (scenario) await cp(path.join(repoRoot, "tests/fixtures", scenario), dir, { recursive: true, force: true });
   return dir;
-}
-
-/** Edits a JSON file of a fixture site in place. */
-export async function editJson(file: string, edit: (data: Record<string, unknown>) => void): Promise<void> {
-  const data = JSON.parse(await readFile(file, "utf8")) as Record<string, unknown>;
-  edit(data);
-  await writeFile(file, `${JSON.stringify(data, null, 2)}\n`);
 }
 
 /**
