@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import i18next, { type TFunction } from "i18next";
 import { languages, fallbackCode } from "../shared/languages.ts";
-import { BuildError, ProblemList, type Problem } from "./errors.ts";
+import { ProblemList, type Problem } from "./errors.ts";
 
 export type Messages = { [key: string]: string | string[] | Messages | Messages[] };
 
@@ -110,5 +110,3 @@ function jsonLine(cause: unknown, text: string): number | undefined {
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
-
-export { BuildError };

@@ -83,7 +83,7 @@ export function renderPages(input: RenderInput): RenderedPage[] {
   return pages;
 }
 
-export function renderPage(input: RenderInput, route: Route, tools: LanguageTools): RenderedPage {
+function renderPage(input: RenderInput, route: Route, tools: LanguageTools): RenderedPage {
   const { config, routes, assets, inlineScripts } = input;
   const { language, t, href, formatDate, formatEuro } = tools;
   const document = route.documents[language.code];

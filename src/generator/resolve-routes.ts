@@ -1,7 +1,7 @@
 import { codeToLanguage, languages } from "../shared/languages.ts";
 import { pageUrl } from "../shared/urls.ts";
 import { ProblemList } from "./errors.ts";
-import type { BlogDocument, ContentDocument, PageDocument, ServiceDocument } from "./load-content.ts";
+import type { BlogDocument, ContentDocument, ServiceDocument } from "./load-content.ts";
 
 export type TemplateName = "home" | "services" | "prices" | "about" | "blog" | "contact" | "legal" | "service" | "article" | "not-found";
 
@@ -131,5 +131,3 @@ export function servicesIn(table: RouteTable, code: string, family?: string): Se
     .filter((document) => !family || document.family === family)
     .sort((a, b) => rank(a.id) - rank(b.id) || a.id.localeCompare(b.id));
 }
-
-export type { PageDocument };

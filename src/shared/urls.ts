@@ -1,4 +1,4 @@
-import { languages, urlCodeToLanguage, type Language } from "./languages.ts";
+import { urlCodeToLanguage, type Language } from "./languages.ts";
 
 /**
  * The URL of a page: `pageUrl(gr, "/prices")` → `/gr/prices`, `pageUrl(gr, "")` → `/gr`.
@@ -33,5 +33,3 @@ export function switchLanguagePath(pathname: string, toUrlCode: string): string 
 export function pathToLanguage(pathname: string): Language | undefined {
   return urlCodeToLanguage(pathname.split("/")[1] ?? "");
 }
-
-export { languages };
