@@ -9,6 +9,7 @@ import { createHeadersFile, scriptHash, securityHeaders } from "./headers.ts";
 import { loadConfig, type SiteConfig } from "./load-config.ts";
 import { loadContent } from "./load-content.ts";
 import { loadLocales, type Locales } from "./load-locales.ts";
+import { createNginxConf } from "./nginx-conf.ts";
 import { createRedirects } from "./redirects.ts";
 import { cssMarker } from "../templates/Layout.tsx";
 import { renderPages, type RenderedPage } from "./render-pages.tsx";
@@ -79,10 +80,15 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     { path: "favicon.svg", content: favicon },
     { path: "sitemap.xml", content: sitemap },
     { path: "robots.txt", content: createRobots(config.origin) },
-    { path: "_redirects", content: createRedirects(pages) },
-    { path: "_headers", content: createHeadersFile(headers) },
     { path: "site.json", content: `${JSON.stringify(siteManifest(config, headers, locales, routes), null, 2)}\n` },
   ];
+  // The hosts' own rules, made from the list of what the visitors may ask for.
+  const served = files.map((file) => file.path);
+  files.push(
+    { path: "_redirects", content: createRedirects(served) },
+    { path: "_headers", content: createHeadersFile(headers) },
+    { path: "nginx.conf", content: createNginxConf(headers, served) },
+  );
   checkSite({
     origin: config.origin,
     pages,

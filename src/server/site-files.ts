@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { lstat, readdir, readFile, realpath, stat } from "node:fs/promises";
 import type { OutgoingHttpHeaders } from "node:http";
 import path from "node:path";
+import { hostFiles } from "../shared/routing.ts";
 
 const types: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -23,9 +24,6 @@ const types: Record<string, string> = {
   ".woff2": "font/woff2",
   ".pdf": "application/pdf",
 };
-
-/** Build outputs meant for the server or for static hosts, never for visitors. */
-const serverOnly = new Set(["site.json", "_headers", "_redirects"]);
 
 export type Encoding = "br" | "gzip" | "identity";
 
@@ -66,7 +64,7 @@ export function cacheControlFor(name: string): string {
  * Reads the whole built site into memory, with the `.br` and `.gz` files the build wrote beside
  * each text file as variants of it. Only regular files under the folder are taken: a symbolic
  * link is followed only when its target is inside the folder, dotfiles are skipped, and the
- * server's own files (site.json, _headers, _redirects) are not served.
+ * files for servers and hosts (site.json, _headers, _redirects, nginx.conf) are not served.
  */
 export async function loadSiteFiles(dir: string, securityHeaders: Record<string, string>): Promise<SiteFiles> {
   const root = await realpath(dir);
@@ -78,7 +76,7 @@ export async function loadSiteFiles(dir: string, securityHeaders: Record<string,
   for (const [name, file] of found) {
     const base = name.replace(/\.(br|gz)$/, "");
     if (base !== name && found.has(base)) continue;
-    if (serverOnly.has(name)) continue;
+    if (hostFiles.has(name)) continue;
     const body = await readFile(file);
     const hash = createHash("sha256").update(body).digest("base64url").slice(0, 22);
     const html = name.endsWith(".html");

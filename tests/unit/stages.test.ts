@@ -127,8 +127,25 @@ describe("URLs and routing", () => {
     ["/en/404", { kind: "not-found", file: "en/404.html", status: 404 }],
     ["/xx/prices", { kind: "redirect", location: "/gr", status: 302 }],
     ["/robots.txt", { kind: "file", file: "robots.txt", status: 200 }],
+    ["/google1234.html", { kind: "file", file: "google1234.html", status: 200 }],
+    ["/assets/site.0123456789.js", { kind: "file", file: "assets/site.0123456789.js", status: 200 }],
+    ["/assets/gone.js", { kind: "not-found", file: "404.html", status: 404 }],
+    ["/gr.html", { kind: "redirect", location: "/gr", status: 302 }],
+    ["/index.html", { kind: "redirect", location: "/gr", status: 302 }],
+    ["/en/prices.html", { kind: "not-found", file: "en/404.html", status: 404 }],
+    ["/site.json", { kind: "redirect", location: "/gr", status: 302 }],
   ])("%s", (pathname, expected) => {
-    const files = new Set(["index.html", "gr.html", "en/prices.html", "en/404.html", "robots.txt"]);
+    const files = new Set([
+      "index.html",
+      "404.html",
+      "gr.html",
+      "en/prices.html",
+      "en/404.html",
+      "robots.txt",
+      "google1234.html",
+      "assets/site.0123456789.js",
+      "site.json",
+    ]);
     expect(resolvePath(pathname, files)).toEqual(expected);
   });
 });
@@ -183,11 +200,25 @@ describe("the built site", () => {
     expect(await readFile(path.join(site.out, "robots.txt"), "utf8")).toContain("Sitemap: https://nafplio-locksmith.example/sitemap.xml");
   });
 
-  test("_redirects carries the slash, not-found and unknown-language rules", () => {
-    const redirects = createRedirects(site.result.pages);
-    expect(redirects).toContain("/en/prices/ /en/prices 301");
-    expect(redirects).toContain("/ru/* /ru/404 404");
-    expect(redirects.trim().split("\n").at(-1)).toBe("/* /gr 302");
+  test("_redirects: not-found rules per language, real pages and files pass through, the rest goes to /gr", () => {
+    const rules = createRedirects(site.result.files.map((file) => file.path))
+      .split("\n")
+      .filter((line) => line && !line.startsWith("#"));
+    expect(rules.slice(0, 5)).toEqual(["/gr/* /gr/404 404", "/en/* /en/404 404", "/de/* /de/404 404", "/fr/* /fr/404 404", "/ru/* /ru/404 404"]);
+    expect(rules).toEqual(
+      expect.arrayContaining(["/ / 200", "/en /en 200", "/en/* /en/:splat 200", "/assets/* /assets/:splat 200", "/robots.txt /robots.txt 200"]),
+    );
+    // Files for the hosts and servers, and the pages' .html names, are not passed through.
+    expect(rules.filter((rule) => /site\.json|nginx\.conf|\.html/.test(rule))).toEqual([]);
+    expect(rules.at(-1)).toBe("/* /gr 302");
+  });
+
+  test("nginx.conf repeats the security headers, with always, in every location", async () => {
+    const conf = await readFile(path.join(site.out, "nginx.conf"), "utf8");
+    const locations = conf.split(/^location /m).slice(1);
+    expect(locations.length).toBeGreaterThan(8);
+    for (const block of locations) expect(block, block.split("\n")[0]).toMatch(/add_header Content-Security-Policy ".*" always;/);
+    expect(conf).toMatch(/location \^~ \/assets\/ \{[^}]*Cache-Control "public, max-age=31536000, immutable" always;/);
   });
 
   test("text files are precompressed with brotli and gzip", async () => {

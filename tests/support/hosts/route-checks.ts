@@ -1,0 +1,98 @@
+import { readdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import { defaultLanguage, languages } from "../../../src/shared/languages.ts";
+
+/** What a host does with `/x/`: redirect permanently to `/x`, or (Netlify) serve the page there too. */
+export type SlashBehaviour = "redirect" | "same-page";
+
+interface Answer {
+  status: number;
+  headers: Headers;
+  body: string;
+}
+
+/**
+ * The routing contract every host must keep, made from a built site: every page at its URL with
+ * 200, its language and the security headers; the slash form; `/` and unknown first segments;
+ * not-found pages per language with 404; real files; immutable assets. Returns one line per
+ * broken promise, so a failing host lists everything it gets wrong at once.
+ */
+export async function checkRoutes(baseUrl: string, dist: string, options: { slash: SlashBehaviour } = { slash: "redirect" }): Promise<string[]> {
+  const manifest = JSON.parse(await readFile(path.join(dist, "site.json"), "utf8")) as { origin: string; headers: Record<string, string> };
+  const sitemap = await readFile(path.join(dist, "sitemap.xml"), "utf8");
+  const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!.slice(manifest.origin.length));
+  const script = (await readdir(path.join(dist, "assets"))).find((name) => /^site\.[0-9a-f]+\.js$/.test(name));
+  const failures: string[] = [];
+  const fail = (pathname: string, message: string) => failures.push(`${pathname}: ${message}`);
+
+  const get = async (pathname: string): Promise<Answer> => {
+    const response = await fetch(baseUrl + pathname, { redirect: "manual", headers: { "Accept-Encoding": "identity" } });
+    return { status: response.status, headers: response.headers, body: await response.text() };
+  };
+  const location = (answer: Answer) => {
+    const value = answer.headers.get("location");
+    return value ? new URL(value, baseUrl).pathname + new URL(value, baseUrl).search : undefined;
+  };
+  const expectHeaders = (pathname: string, answer: Answer) => {
+    for (const [name, value] of Object.entries(manifest.headers))
+      if (answer.headers.get(name) !== value) fail(pathname, `${name} is ${JSON.stringify(answer.headers.get(name))}`);
+  };
+  const expectPage = (pathname: string, answer: Answer, status: number, code: string) => {
+    if (answer.status !== status) return fail(pathname, `status ${answer.status}, expected ${status}`);
+    if (!answer.headers.get("content-type")?.startsWith("text/html")) fail(pathname, `content-type ${answer.headers.get("content-type")}`);
+    if (!answer.body.includes(`<html lang="${code}"`)) fail(pathname, `not the ${code} page`);
+    expectHeaders(pathname, answer);
+  };
+
+  if (pages.length === 0) fail("/sitemap.xml", "lists no page");
+  for (const page of pages) {
+    const language = languages.find((candidate) => page === `/${candidate.url}` || page.startsWith(`/${candidate.url}/`))!;
+    expectPage(page, await get(page), 200, language.code);
+    const slashed = await get(`${page}/`);
+    if (options.slash === "redirect") {
+      if (slashed.status !== 301 && slashed.status !== 308) fail(`${page}/`, `status ${slashed.status}, expected a permanent redirect`);
+      else if (location(slashed) !== page) fail(`${page}/`, `redirects to ${location(slashed)}`);
+    } else {
+      expectPage(`${page}/`, slashed, 200, language.code);
+      if (!slashed.body.includes(`<link rel="canonical" href="${manifest.origin}${page}"/>`))
+        fail(`${page}/`, "canonical link does not name the URL without the slash");
+    }
+  }
+
+  const root = await get("/");
+  if (root.status !== 200 || !root.body.includes(`url=/${defaultLanguage.url}`))
+    fail("/", `status ${root.status}, or not the page that goes on to /${defaultLanguage.url}`);
+  else expectHeaders("/", root);
+
+  for (const pathname of ["/es", "/xx/services", "/GR/prices", "/index.php"]) {
+    const answer = await get(pathname);
+    if (answer.status !== 302 || location(answer) !== `/${defaultLanguage.url}`)
+      fail(pathname, `status ${answer.status} to ${location(answer)}, expected 302 to /gr`);
+  }
+
+  for (const language of languages) {
+    for (const pathname of [`/${language.url}/no-such-page`, `/${language.url}/services/cars/nothing`, `/${language.url}/blog/x/y/z`]) {
+      const answer = await get(pathname);
+      expectPage(pathname, answer, 404, language.code);
+      if (!answer.body.includes('<meta name="robots" content="noindex"/>')) fail(pathname, "the not-found page is not marked noindex");
+    }
+  }
+
+  for (const [pathname, type] of [
+    ["/robots.txt", "text/plain"],
+    ["/sitemap.xml", "xml"],
+    ["/favicon.svg", "image/svg+xml"],
+    [`/assets/${script}`, "javascript"],
+  ] as const) {
+    const answer = await get(pathname);
+    if (answer.status !== 200) fail(pathname, `status ${answer.status}`);
+    else if (!answer.headers.get("content-type")?.includes(type)) fail(pathname, `content-type ${answer.headers.get("content-type")}`);
+    if (answer.headers.get("x-content-type-options") !== "nosniff") fail(pathname, "no X-Content-Type-Options: nosniff");
+  }
+  const asset = await get(`/assets/${script}`);
+  if (!/max-age=31536000/.test(asset.headers.get("cache-control") ?? "") || !/immutable/.test(asset.headers.get("cache-control") ?? ""))
+    fail(`/assets/${script}`, `cache-control ${asset.headers.get("cache-control")}, expected a year, immutable`);
+  const missing = await get("/assets/site.0000000000.js");
+  if (missing.status !== 404) fail("/assets/site.0000000000.js", `status ${missing.status}, expected 404`);
+  return failures;
+}
