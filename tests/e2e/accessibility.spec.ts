@@ -1,6 +1,6 @@
-import { AxeBuilder } from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { languages } from "../../src/shared/languages.ts";
+import { axeViolations, installAxe } from "./axe.ts";
 
 /** Every URL of one language, read from the sitemap the build wrote. */
 async function urlsOf(baseUrl: string, languageUrl: string, request: import("@playwright/test").APIRequestContext): Promise<string[]> {
@@ -15,16 +15,10 @@ for (const language of languages) {
     const paths = [...(await urlsOf(base, language.url, request)), `/${language.url}/no-such-page`];
     expect(paths.length).toBeGreaterThan(20);
     const problems: string[] = [];
+    await installAxe(page);
     for (const path of paths) {
       await page.goto(base + path);
-      const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]).analyze();
-      for (const violation of results.violations)
-        problems.push(
-          `${path}: ${violation.id} (${violation.impact}) ${violation.nodes
-            .map((node) => node.target.join(" "))
-            .slice(0, 3)
-            .join(", ")}`,
-        );
+      problems.push(...(await axeViolations(page, path)));
     }
     expect(problems).toEqual([]);
   });
