@@ -18,7 +18,7 @@ export async function startCloudflarePages(dist: string): Promise<RunningHost & 
   const url = `http://127.0.0.1:${port}`;
   const started = await startServing(
     path.join(repoRoot, "node_modules/.bin/wrangler"),
-    ["pages", "dev", dist, "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspector), "--compatibility-date", "2026-11-01"],
+    ["pages", "dev", dist, "--ip", "127.0.0.1", "--port", String(port), "--inspector-port", String(inspector), "--compatibility-date", "2026-10-01"],
     { url, cwd: work, env: { WRANGLER_SEND_METRICS: "false", CI: "1", NO_COLOR: "1", FORCE_COLOR: "0" }, timeoutMs: 90_000 },
   );
   return {
