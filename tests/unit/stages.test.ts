@@ -205,7 +205,13 @@ describe("the built site", () => {
       .split("\n")
       .filter((line) => line && !line.startsWith("#"));
     const notFound = rules.indexOf("/gr/* /gr/404 404");
-    expect(rules.slice(notFound, notFound + 5)).toEqual(["/gr/* /gr/404 404", "/en/* /en/404 404", "/de/* /de/404 404", "/fr/* /fr/404 404", "/ru/* /ru/404 404"]);
+    expect(rules.slice(notFound, notFound + 5)).toEqual([
+      "/gr/* /gr/404 404",
+      "/en/* /en/404 404",
+      "/de/* /de/404 404",
+      "/fr/* /fr/404 404",
+      "/ru/* /ru/404 404",
+    ]);
     // Netlify takes the first rule that matches: the 404 rules come before the pass-through ones.
     expect(notFound).toBeLessThan(rules.indexOf("/gr/* /gr/:splat 200"));
     expect(rules).toEqual(
