@@ -14,4 +14,24 @@ export default tseslint.config(
       "no-control-regex": "off",
     },
   },
+  {
+    // Templates, the browser's code and the shared modules never reach into the generator's
+    // stages or the server: what they share lives in src/shared/.
+    files: ["src/templates/**", "src/client/**", "src/shared/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/generator/**", "**/server/**"], message: "Import what is shared from src/shared/ instead." }] },
+      ],
+    },
+  },
+  {
+    files: ["src/server/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/generator/**", "**/templates/**"], message: "The server reads the build's output; share code through src/shared/." }] },
+      ],
+    },
+  },
 );

@@ -1,10 +1,20 @@
 #!/usr/bin/env node
-// Runs the TypeScript CLI directly: tsx registers a loader for .ts and .tsx files.
-import { register } from "tsx/esm/api";
+// The Node.js version is checked before anything is imported: the sources use what Node 24 has
+// (node:sqlite, type stripping), and an older Node would fail with a module error instead.
+const required = 24;
+const found = process.versions.node;
+if (Number(found.split(".")[0]) < required) {
+  console.error(
+    `site needs Node.js ${required} or newer, and this is Node.js ${found}: run it through npm (npm run build, npm start), which uses the Node.js ${required} the project installs, or install Node.js ${required} LTS from https://nodejs.org.`,
+  );
+  process.exit(1);
+}
 
 // React renders the pages at build time: its production build is several times faster.
 process.env.NODE_ENV ??= "production";
 
+// tsx runs the TypeScript and TSX sources directly.
+const { register } = await import("tsx/esm/api");
 register();
 const { main } = await import("../src/cli.ts");
 await main(process.argv);

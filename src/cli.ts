@@ -36,13 +36,13 @@ export async function main(argv: string[]): Promise<void> {
     .description("Render every page of every language to plain HTML in the output folder.")
     .option("-o, --out <dir>", "output folder", "dist")
     .option("--root <dir>", "the site folder (site.config.yml, locales/, content/)", ".")
-    .option("--if-needed", "skip the build when the output is newer than every source")
+    .option("--if-needed", "skip the build when the output was made from exactly the current sources, settings and packages")
     .addHelpText("after", "\nExamples:\n  $ site build\n  $ SITE_ORIGIN=https://staging.example.gr site build --out /tmp/staging")
     .action(async (options: { out: string; root: string; ifNeeded?: boolean }) => {
       const { build, summarize } = await import("./generator/build.ts");
       if (options.ifNeeded) {
         const { isBuildFresh } = await import("./generator/freshness.ts");
-        if (await isBuildFresh(options.root, options.out)) {
+        if (await isBuildFresh(options.root, options.out, process.env)) {
           console.log(`${options.out}/ is up to date.`);
           return;
         }
@@ -84,6 +84,15 @@ export async function main(argv: string[]): Promise<void> {
       } catch (error) {
         reportError(error);
       }
+    });
+
+  program
+    .command("config-schema")
+    .description("Print the JSON Schema of site.config.yml, which editors use to check and complete it.")
+    .addHelpText("after", "\nExample:\n  $ site config-schema > site.config.schema.json   (npm run schema)")
+    .action(async () => {
+      const { configJsonSchema } = await import("./shared/config.ts");
+      process.stdout.write(`${JSON.stringify(configJsonSchema(), null, 2)}\n`);
     });
 
   program

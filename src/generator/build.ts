@@ -1,25 +1,26 @@
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { languages } from "../shared/languages.ts";
+import { manifestFile, messageKeys, messageLocaleKeys, type MessageKey, type SiteManifest } from "../shared/manifest.ts";
 import { createCssBuilder } from "./build-css.ts";
 import { bundleClient } from "./bundle-client.ts";
 import { checkSite } from "./check-site.ts";
 import { BuildError, formatProblem, type Problem } from "./errors.ts";
 import { createHeadersFile, scriptHash, securityHeaders } from "./headers.ts";
-import { loadConfig, type SiteConfig } from "./load-config.ts";
+import type { SiteConfig } from "../shared/config.ts";
+import { loadConfig } from "./load-config.ts";
 import { loadContent } from "./load-content.ts";
 import { loadLocales, type Locales } from "./load-locales.ts";
+import { buildInputs } from "./freshness.ts";
 import { createNginxConf } from "./nginx-conf.ts";
+import { packageRoot } from "./package-root.ts";
 import { createRedirects } from "./redirects.ts";
-import { cssMarker } from "../templates/Layout.tsx";
+import { cssMarker } from "../shared/html.ts";
 import { renderPages, type RenderedPage } from "./render-pages.tsx";
-import { resolveRoutes, type RouteTable } from "./resolve-routes.ts";
+import type { RouteTable } from "../shared/routes.ts";
+import { resolveRoutes } from "./resolve-routes.ts";
 import { bootScript, createRootNotFound, createRootPage, favicon, rootRedirectScript } from "./root-pages.ts";
 import { createRobots, createSitemap } from "./sitemap.ts";
 import { writeSite, type OutputFile } from "./write-site.ts";
-
-/** Where the generator's own sources live (templates, client), whatever site it builds. */
-export const packageRoot = path.resolve(fileURLToPath(import.meta.url), "../../..");
 
 export interface BuildOptions {
   /** The site's folder: site.config.yml, locales/ and content/ are read from here. */
@@ -52,7 +53,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const relative = (file: string) => path.relative(root, file) || file;
   const warn = options.warn ?? ((message: string) => console.warn(message));
 
-  const config = await loadConfig(path.join(root, "site.config.yml"), options.env ?? process.env, relative);
+  const env = options.env ?? process.env;
+  const inputs = buildInputs(root, outDir, env);
+  // Settled here too, so a build that fails before using it leaves no rejection behind.
+  inputs.catch(() => undefined);
+  const config = await loadConfig(path.join(root, "site.config.yml"), env, relative);
   const [locales, documents, client, css] = await settleAll([
     loadLocales(path.join(root, "locales"), config.missingTranslations, relative),
     loadContent(path.join(root, "content"), config, relative),
@@ -80,7 +85,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     { path: "favicon.svg", content: favicon },
     { path: "sitemap.xml", content: sitemap },
     { path: "robots.txt", content: createRobots(config.origin) },
-    { path: "site.json", content: `${JSON.stringify(siteManifest(config, headers, locales, routes), null, 2)}\n` },
+    { path: manifestFile, content: `${JSON.stringify({ ...siteManifest(config, headers, locales, routes), inputs: await inputs }, null, 2)}\n` },
   ];
   // The hosts' own rules, made from the list of what the visitors may ask for.
   const served = files.map((file) => file.path);
@@ -119,31 +124,23 @@ function documentDate(page: RenderedPage): string | undefined {
   return document.kind === "blog" ? document.updated : document.kind === "page" ? document.updated || undefined : undefined;
 }
 
-/**
- * What `site serve` needs to know about the build it serves: the headers to send and the
- * contact endpoint. Written next to the pages so server and pages never disagree.
- */
-export function siteManifest(config: SiteConfig, headers: Record<string, string>, locales: Locales, routes?: RouteTable) {
+/** site.json: what `site serve` needs to know about the build it serves (src/shared/manifest.ts). */
+export function siteManifest(config: SiteConfig, headers: Record<string, string>, locales: Locales, routes?: RouteTable): SiteManifest {
   return {
     origin: config.origin,
     endpoint: config.contact.endpoint,
-    /** Where the server sends a browser after a script-less post, per language code. */
     contactPages: Object.fromEntries(languages.map(({ code, url }) => [code, routes?.has(code, "contact") ? routes.href(code, "contact") : `/${url}/contact`])),
     recaptcha: Boolean(config.recaptcha.siteKey),
     languages: languages.map((language) => ({ url: language.url, code: language.code })),
     headers,
-    /** The endpoint's answers, in every language. */
     messages: Object.fromEntries(
       languages.map(({ code }) => {
         const t = locales.t(code);
-        const keys = ["success", "failure", "recaptcha", "errors.required", "errors.email", "errors.tooLong", "errors.invalid", "errors.rateLimited"];
-        return [code, Object.fromEntries(keys.map((key) => [key.replace("errors.", ""), t(`form.${key}`)]))];
+        return [code, Object.fromEntries(messageKeys.map((key) => [key, t(messageLocaleKeys[key])])) as Record<MessageKey, string>];
       }),
     ),
   };
 }
-
-export type SiteManifest = ReturnType<typeof siteManifest>;
 
 /** One line per language and a total, for the terminal. */
 export function summarize(result: BuildResult): string {

@@ -4,8 +4,9 @@ import { Worker } from "node:worker_threads";
 import chokidar from "chokidar";
 import fg from "fast-glob";
 import sirv from "sirv";
+import { escapeHtml } from "../shared/html.ts";
 import { resolvePath } from "../shared/routing.ts";
-import { packageRoot } from "./build.ts";
+import { packageRoot } from "./package-root.ts";
 
 interface DevOptions {
   root: string;
@@ -18,7 +19,7 @@ type WorkerMessage = { type: "done"; summary: string } | { type: "error"; messag
 const reloadScript = `<script>new EventSource("/__site/events").onmessage=function(){location.reload()}</script>`;
 
 function errorOverlay(message: string): string {
-  const escaped = message.replace(/&/g, "&amp;").replace(/</g, "&lt;");
+  const escaped = escapeHtml(message);
   return `<div style="position:fixed;inset:0;z-index:2147483647;background:rgba(15,23,42,.96);color:#fecaca;font:14px/1.5 ui-monospace,monospace;padding:24px;overflow:auto;white-space:pre-wrap"><strong style="color:#fff;font-size:16px">Build failed: the page shows the last good build.</strong>\n\n${escaped}</div>`;
 }
 

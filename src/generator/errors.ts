@@ -2,6 +2,7 @@
 export interface Problem {
   file: string;
   line?: number;
+  column?: number;
   message: string;
 }
 
@@ -15,14 +16,14 @@ export class BuildError extends Error {
   }
 }
 
-export function formatProblem({ file, line, message }: Problem): string {
-  return `${file}${line ? `:${line}` : ""}: ${message}`;
+export function formatProblem({ file, line, column, message }: Problem): string {
+  return `${file}${line ? `:${line}${column ? `:${column}` : ""}` : ""}: ${message}`;
 }
 
 export function formatProblems(problems: Problem[]): string {
   // Files in the order they were found, each file's problems from top to bottom.
   const order = [...new Set(problems.map((problem) => problem.file))];
-  problems = [...problems].sort((a, b) => order.indexOf(a.file) - order.indexOf(b.file) || (a.line ?? 0) - (b.line ?? 0));
+  problems = [...problems].sort((a, b) => order.indexOf(a.file) - order.indexOf(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
   const count = problems.length === 1 ? "1 problem" : `${problems.length} problems`;
   return `${problems.map(formatProblem).join("\n")}\n\nBuild failed: ${count}.`;
 }
@@ -30,8 +31,11 @@ export function formatProblems(problems: Problem[]): string {
 /** Collects problems across a stage, then fails once with all of them. */
 export class ProblemList {
   readonly items: Problem[] = [];
-  add(file: string, message: string, line?: number): void {
-    this.items.push(line ? { file, line, message } : { file, message });
+  add(file: string, message: string, line?: number, column?: number): void {
+    this.items.push(line ? (column ? { file, line, column, message } : { file, line, message }) : { file, message });
+  }
+  push(...problems: Problem[]): void {
+    this.items.push(...problems);
   }
   throwIfAny(): void {
     if (this.items.length > 0) throw new BuildError(this.items);

@@ -1,19 +1,41 @@
-import { stat } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import fg from "fast-glob";
-import { packageRoot } from "./build.ts";
+import { configEnvironment } from "../shared/config.ts";
+import { manifestFile } from "../shared/manifest.ts";
+import { packageRoot } from "./package-root.ts";
 
-/** Whether `outDir` was built after the last change to any source it is made from. */
-export async function isBuildFresh(root: string, outDir: string): Promise<boolean> {
-  const built = await stat(path.join(root, outDir, "site.json")).then(
-    (info) => info.mtimeMs,
-    () => 0,
+/** What a site is made from, in its own folder: the config, the strings, the content, its files. */
+const siteInputs = ["site.config.yml", "locales/**", "content/**", "public/**"];
+/** What the generator is made from: its sources and the packages installed for it. */
+const toolInputs = ["src/**", "bin/**", "package.json", "node_modules/.package-lock.json"];
+
+/**
+ * A digest of everything a build depends on: every input file's content, the environment
+ * overrides, the installed packages, the Node.js version and where the output goes. Two builds
+ * with the same digest write the same site.
+ */
+export async function buildInputs(root: string, outDir: string, env: NodeJS.ProcessEnv, toolRoot = packageRoot): Promise<string> {
+  const hash = createHash("sha256");
+  hash.update(`node ${process.versions.node}\nout ${path.resolve(root, outDir)}\n`);
+  for (const variable of Object.keys(configEnvironment)) hash.update(`${variable}=${env[variable] ?? "\u0000unset"}\n`);
+  for (const [base, patterns] of [
+    [path.resolve(root), siteInputs],
+    [toolRoot, toolInputs],
+  ] as const) {
+    const files = (await fg([...patterns], { cwd: base, dot: false, onlyFiles: true })).sort();
+    const contents = await Promise.all(files.map((file) => readFile(path.join(base, file))));
+    files.forEach((file, index) => hash.update(`${base === toolRoot ? "tool" : "site"}:${file}\n`).update(contents[index]!));
+  }
+  return hash.digest("base64url");
+}
+
+/** Whether `outDir` holds a build of exactly the current inputs (see buildInputs). */
+export async function isBuildFresh(root: string, outDir: string, env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
+  const manifest = await readFile(path.join(path.resolve(root, outDir), manifestFile), "utf8").then(
+    (text) => JSON.parse(text) as { inputs?: string },
+    () => undefined,
   );
-  if (!built) return false;
-  const sources = [
-    ...(await fg(["site.config.yml", "locales/**", "content/**"], { cwd: root, absolute: true })),
-    ...(await fg(["src/**", "package.json"], { cwd: packageRoot, absolute: true })),
-  ];
-  for (const file of sources) if ((await stat(file)).mtimeMs > built) return false;
-  return true;
+  return Boolean(manifest?.inputs) && manifest!.inputs === (await buildInputs(root, outDir, env));
 }

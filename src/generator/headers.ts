@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { SiteConfig } from "./load-config.ts";
+import type { SiteConfig } from "../shared/config.ts";
 
 export const googleOrigins = {
   analytics: {

@@ -2,53 +2,24 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import fg from "fast-glob";
 import matter from "gray-matter";
+import type { z } from "zod";
+import { formatAddress, phoneToTel } from "../shared/business.ts";
+import type { SiteConfig } from "../shared/config.ts";
+import {
+  blogFrontMatter,
+  pageFrontMatter,
+  placeholders,
+  serviceFamilies,
+  serviceFrontMatter,
+  type ContentDocument,
+  type ServiceFamily,
+} from "../shared/content.ts";
 import { codeToLanguage, languages } from "../shared/languages.ts";
-import { ProblemList } from "./errors.ts";
-import { formatAddress, phoneToTel, type SiteConfig } from "./load-config.ts";
+import { ProblemList, type Problem } from "./errors.ts";
+import { findMarkdownLinks } from "./markdown-links.ts";
+import { parseYamlSource, schemaProblems, type YamlSource } from "./yaml-source.ts";
 
-export const blogCategories = ["cars", "locks", "doors", "security", "maintenance", "keys"] as const;
-export type BlogCategory = (typeof blogCategories)[number];
-export const serviceFamilies = ["cars", "doors", "armored-doors"] as const;
-export type ServiceFamily = (typeof serviceFamilies)[number];
-
-interface DocumentBase {
-  /** The route id, e.g. `services/cars/opening`, `blog/defender-benefits`, `terms`. */
-  id: string;
-  /** The language code (`el`, `en`, ...). */
-  code: string;
-  /** The source file, relative to the working directory, for messages. */
-  file: string;
-  title: string;
-  description: string;
-  /** Markdown with placeholders filled in. */
-  body: string;
-  /** Links to other pages (`route:ID`), with the line they are on. */
-  links: { id: string; line: number }[];
-}
-
-export interface ServiceDocument extends DocumentBase {
-  kind: "service";
-  family: ServiceFamily;
-  summary: string;
-}
-
-export interface BlogDocument extends DocumentBase {
-  kind: "blog";
-  excerpt: string;
-  date: string;
-  updated: string;
-  category: BlogCategory;
-  keywords: string[];
-}
-
-export interface PageDocument extends DocumentBase {
-  kind: "page";
-  updated: string;
-}
-
-export type ContentDocument = ServiceDocument | BlogDocument | PageDocument;
-
-const placeholders = ["brand", "phone", "tel", "email", "address", "legalName"] as const;
+const frontMatterSchemas = { service: serviceFrontMatter, blog: blogFrontMatter, page: pageFrontMatter } as const;
 
 /**
  * Reads every Markdown document under `dir`:
@@ -56,118 +27,92 @@ const placeholders = ["brand", "phone", "tel", "email", "address", "legalName"] 
  */
 export async function loadContent(dir: string, config: SiteConfig, label: (file: string) => string = (file) => file): Promise<ContentDocument[]> {
   const problems = new ProblemList();
-  const files = await fg("**/*.md", { cwd: dir, onlyFiles: true });
+  const files = (await fg("**/*.md", { cwd: dir, onlyFiles: true })).sort();
+  const texts = await Promise.all(files.map((relative) => readFile(path.join(dir, relative), "utf8")));
   const documents: ContentDocument[] = [];
-  const codes = languages.map((language) => language.code).join(", ");
-
-  for (const relative of files.sort()) {
-    const source = path.join(dir, relative);
-    const file = label(source);
-    const parts = relative.split("/");
-    const code = path.basename(relative, ".md");
-    const shape = matchShape(parts);
-    if (!shape) {
-      problems.add(file, "not where a document can be; use services/<family>/<service>/<code>.md, blog/<slug>/<code>.md or pages/<slug>/<code>.md");
-      continue;
-    }
-    if (!codeToLanguage(code)) {
-      problems.add(file, `unknown language "${code}" in the file name; name the file after one of ${codes}`);
-      continue;
-    }
-    const text = await readFile(source, "utf8");
-    let parsed: matter.GrayMatterFile<string>;
-    try {
-      // gray-matter caches by content; a fresh object per call keeps repeated builds honest.
-      parsed = matter(text, {});
-    } catch (cause) {
-      const mark = (cause as { mark?: { line: number } }).mark;
-      const reason = (cause as { reason?: string }).reason ?? String(cause);
-      problems.add(file, `front matter is not valid YAML: ${reason}; quote values that contain a colon and close the block with ---`, mark ? mark.line + 2 : 1);
-      continue;
-    }
-    if (!text.startsWith("---")) {
-      problems.add(file, "no front matter; start the file with --- then title: and description:, and close it with ---", 1);
-      continue;
-    }
-    const data = parsed.data as Record<string, unknown>;
-    const bodyStart = text.length - parsed.content.length;
-    const bodyLine = text.slice(0, bodyStart).split("\n").length;
-    const fieldLine = (key: string) => {
-      const index = text.search(new RegExp(`^${key}\\s*:`, "m"));
-      return index >= 0 && index < bodyStart ? text.slice(0, index).split("\n").length : 1;
-    };
-    const field = (key: string, { max, min }: { max?: number; min?: number } = {}): string => {
-      const value = data[key];
-      if (typeof value !== "string" || value.trim() === "") {
-        problems.add(file, `missing required field "${key}" in the front matter; add ${key}: "..."`, fieldLine(key));
-        return "";
-      }
-      const trimmed = value.trim();
-      if (max && trimmed.length > max) problems.add(file, `"${key}" is ${trimmed.length} characters; keep it to ${max} at most`, fieldLine(key));
-      if (min && trimmed.length < min) problems.add(file, `"${key}" is ${trimmed.length} characters; write at least ${min}`, fieldLine(key));
-      return fill(trimmed, config, code, (name) => problems.add(file, unknownPlaceholder(name), fieldLine(key)));
-    };
-    const date = (key: string, required: boolean): string => {
-      const value = data[key];
-      if (value === undefined && !required) return "";
-      const iso = value instanceof Date ? value.toISOString().slice(0, 10) : typeof value === "string" ? value : "";
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(iso) || Number.isNaN(Date.parse(iso))) {
-        problems.add(
-          file,
-          `${value === undefined ? "missing required field" : "invalid"} "${key}"; write the date as YYYY-MM-DD, e.g. ${key}: 2024-01-15`,
-          fieldLine(key),
-        );
-        return "";
-      }
-      return iso;
-    };
-
-    const links = [...parsed.content.matchAll(/\]\(route:([^)\s]*)\)/g)].map((match) => ({
-      id: match[1]!,
-      line: bodyLine + parsed.content.slice(0, match.index).split("\n").length - 1,
-    }));
-    const body = fill(parsed.content, config, code, (name, index) =>
-      problems.add(file, unknownPlaceholder(name), bodyLine + parsed.content.slice(0, index).split("\n").length - 1),
-    );
-    const base = { id: shape.id, code, file, title: field("title", { max: 70 }), description: field("description", { min: 50, max: 170 }), body, links };
-
-    if (shape.kind === "service") {
-      if (!(serviceFamilies as readonly string[]).includes(shape.family)) {
-        problems.add(file, `unknown service family "${shape.family}"; put the service under one of ${serviceFamilies.join(", ")}`);
-        continue;
-      }
-      documents.push({ ...base, kind: "service", family: shape.family as ServiceFamily, summary: field("summary", { max: 160 }) });
-    } else if (shape.kind === "blog") {
-      const category = data.category;
-      if (!(blogCategories as readonly unknown[]).includes(category)) {
-        problems.add(
-          file,
-          category === undefined
-            ? `missing required field "category"; use one of ${blogCategories.join(", ")}`
-            : `unknown category "${String(category)}"; use one of ${blogCategories.join(", ")}`,
-          fieldLine("category"),
-        );
-      }
-      const keywords = data.keywords;
-      if (!Array.isArray(keywords) || keywords.length === 0 || keywords.some((k) => typeof k !== "string" || !k.trim())) {
-        problems.add(file, 'missing or invalid "keywords"; list them as keywords: ["one", "two"]', fieldLine("keywords"));
-      }
-      const published = date("date", true);
-      documents.push({
-        ...base,
-        kind: "blog",
-        excerpt: field("excerpt", { max: 220 }),
-        date: published,
-        updated: date("updated", false) || published,
-        category: category as BlogCategory,
-        keywords: Array.isArray(keywords) ? keywords.map(String) : [],
-      });
-    } else {
-      documents.push({ ...base, kind: "page", updated: date("updated", false) });
-    }
-  }
+  files.forEach((relative, index) => {
+    const document = readDocument(relative, label(path.join(dir, relative)), texts[index]!, config, problems);
+    if (document) documents.push(document);
+  });
   problems.throwIfAny();
   return documents;
+}
+
+function readDocument(relative: string, file: string, text: string, config: SiteConfig, problems: ProblemList): ContentDocument | undefined {
+  const code = path.basename(relative, ".md");
+  const shape = matchShape(relative.split("/"));
+  if (!shape) {
+    problems.add(file, "not where a document can be; use services/<family>/<service>/<code>.md, blog/<slug>/<code>.md or pages/<slug>/<code>.md");
+    return undefined;
+  }
+  if (!codeToLanguage(code)) {
+    problems.add(file, `unknown language "${code}" in the file name; name the file after one of ${languages.map((language) => language.code).join(", ")}`);
+    return undefined;
+  }
+  if (shape.kind === "service" && !(serviceFamilies as readonly string[]).includes(shape.family)) {
+    problems.add(file, `unknown service family "${shape.family}"; put the service under one of ${serviceFamilies.join(", ")}`);
+    return undefined;
+  }
+  if (!text.startsWith("---")) {
+    problems.add(file, "no front matter; start the file with --- then title: and description:, and close it with ---", 1, 1);
+    return undefined;
+  }
+  // gray-matter finds the front matter block; YAML with positions reads it, from line 2.
+  const parsed = matter(text, { engines: { yaml: () => ({}) } });
+  let source: YamlSource;
+  try {
+    source = parseYamlSource(parsed.matter.replace(/^\r?\n/, ""), file, 2);
+  } catch (error) {
+    const problem = (error as { problem?: Problem }).problem;
+    if (!problem) throw error;
+    problems.push({
+      ...problem,
+      message: `front matter is not valid YAML: ${problem.message}; quote values that contain a colon and close the block with ---`,
+    });
+    return undefined;
+  }
+  const bodyStart = text.length - parsed.content.length;
+  const bodyLine = text.slice(0, bodyStart).split("\n").length;
+  const lineInBody = (index: number) => bodyLine + parsed.content.slice(0, index).split("\n").length - 1;
+  const columnInBody = (index: number) => index - parsed.content.lastIndexOf("\n", index - 1);
+
+  const body = fill(parsed.content, config, code, (name, index) => problems.add(file, unknownPlaceholder(name), lineInBody(index), columnInBody(index)));
+  const schema: z.ZodType = frontMatterSchemas[shape.kind];
+  const result = schema.safeParse(source.value ?? {});
+  if (!result.success) {
+    problems.push(...schemaProblems(source, file, result.error.issues, describeFrontMatterIssue));
+    return undefined;
+  }
+  const data = result.data as Record<string, string> & z.output<typeof blogFrontMatter>;
+  const fillField = (key: string) =>
+    fill(data[key] as string, config, code, (name) => {
+      const { line, column } = source.positionOf([key]);
+      problems.add(file, unknownPlaceholder(name), line, column);
+    });
+  const links = findMarkdownLinks(parsed.content)
+    .filter((link) => link.href.startsWith("route:"))
+    .map((link) => ({ id: link.href.slice("route:".length), line: bodyLine + link.line - 1 }));
+  const base = { id: shape.id, code, file, title: fillField("title"), description: fillField("description"), body, links };
+
+  if (shape.kind === "service") return { ...base, kind: "service", family: shape.family as ServiceFamily, summary: fillField("summary") };
+  if (shape.kind === "blog")
+    return {
+      ...base,
+      kind: "blog",
+      excerpt: fillField("excerpt"),
+      date: data.date!,
+      updated: data.updated ?? data.date!,
+      category: data.category,
+      keywords: data.keywords,
+    };
+  return { ...base, kind: "page", updated: (data.updated as string | undefined) ?? "" };
+}
+
+/** Front matter problems read as before: `missing required field "title" ...`, `"description" is 6 characters ...`. */
+function describeFrontMatterIssue(key: string, message: string): string {
+  if (message.startsWith("is required")) return `missing required field "${key}" in the front matter; add ${key}: "..."`;
+  if (message.startsWith("is ") || message.startsWith("must ")) return `"${key}" ${message}`;
+  return message;
 }
 
 function matchShape(parts: string[]): { kind: "service"; id: string; family: string } | { kind: "blog" | "page"; id: string } | undefined {

@@ -1,25 +1,24 @@
 import { Marked } from "marked";
+import { escapeHtml } from "../shared/html.ts";
 
 /**
- * Markdown to HTML for one language: `route:ID` links become that language's URL,
- * links that leave the site open safely.
+ * Markdown to HTML for one language: `route:ID` links become that language's URL, links that
+ * leave the site open safely. Links were checked when the content was loaded; one that still
+ * names no page keeps its text and loses nothing but the link, so rendering never fails.
  */
-export function createMarkdownRenderer(routeHref: (id: string) => string): (markdown: string) => string {
+export function createMarkdownRenderer(routeHref: (id: string) => string | undefined): (markdown: string) => string {
   const marked = new Marked({
     gfm: true,
     renderer: {
       link({ href, title, tokens }) {
         const text = this.parser.parseInline(tokens);
         const target = href.startsWith("route:") ? routeHref(href.slice("route:".length)) : href;
+        if (target === undefined) return text;
         const external = /^https?:\/\//.test(target);
-        const titleAttribute = title ? ` title="${escapeAttribute(title)}"` : "";
-        return `<a href="${escapeAttribute(target)}"${titleAttribute}${external ? ' rel="noopener"' : ""}>${text}</a>`;
+        const titleAttribute = title ? ` title="${escapeHtml(title)}"` : "";
+        return `<a href="${escapeHtml(target)}"${titleAttribute}${external ? ' rel="noopener"' : ""}>${text}</a>`;
       },
     },
   });
   return (markdown) => marked.parse(markdown, { async: false });
-}
-
-function escapeAttribute(value: string): string {
-  return value.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 }

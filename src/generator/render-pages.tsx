@@ -3,9 +3,9 @@ import { codeToLanguage, type Language } from "../shared/languages.ts";
 import { urlToFile } from "../shared/urls.ts";
 import { Page, type PageContext } from "../templates/context.tsx";
 import { templates } from "../templates/index.tsx";
-import type { SiteConfig } from "./load-config.ts";
+import type { SiteConfig } from "../shared/config.ts";
 import type { Locales } from "./load-locales.ts";
-import type { Route, RouteTable } from "./resolve-routes.ts";
+import type { Route, RouteTable } from "../shared/routes.ts";
 import { createMarkdownRenderer } from "./render-markdown.ts";
 import { structuredDataFor } from "./structured-data.ts";
 
@@ -64,7 +64,7 @@ function languageTools({ locales, routes }: RenderInput, code: string): Language
     language,
     t: locales.t(code),
     href,
-    markdown: createMarkdownRenderer(href),
+    markdown: createMarkdownRenderer((id) => (routes.has(code, id) ? href(id) : undefined)),
     formatDate: (iso) => dateFormat.format(new Date(`${iso}T00:00:00Z`)),
     formatEuro: (amount) => euroFormat.format(amount),
   };

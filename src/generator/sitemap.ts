@@ -1,6 +1,6 @@
 import { defaultLanguage, languages } from "../shared/languages.ts";
 import type { RenderedPage } from "./render-pages.tsx";
-import type { RouteTable } from "./resolve-routes.ts";
+import type { RouteTable } from "../shared/routes.ts";
 
 /** sitemap.xml: every indexable page in every language, each with its hreflang alternates. */
 export function createSitemap(pages: RenderedPage[], routes: RouteTable, origin: string, lastmod?: (page: RenderedPage) => string | undefined): string {

@@ -1,4 +1,4 @@
-import type { BlogDocument, ServiceDocument } from "./load-content.ts";
+import type { BlogDocument, ServiceDocument } from "../shared/content.ts";
 import type { PageContext } from "../templates/context.tsx";
 import type { FaqItem } from "../templates/pages/Prices.tsx";
 
@@ -92,9 +92,9 @@ function business(page: Omit<PageContext, "structuredData">, id: string): object
     telephone: config.phone,
     email: config.email,
     foundingDate: String(config.foundingYear),
-    priceRange: "€€",
+    priceRange: config.priceRange,
     currenciesAccepted: "EUR",
-    paymentAccepted: "Cash, Credit Card",
+    paymentAccepted: config.paymentAccepted.join(", "),
     address: {
       "@type": "PostalAddress",
       streetAddress: `${local.street} ${config.address.number}`,
@@ -111,7 +111,7 @@ function business(page: Omit<PageContext, "structuredData">, id: string): object
     ],
     ...(config.vatNumber ? { vatID: `EL${config.vatNumber}` } : {}),
     hasMap: `https://www.google.com/maps/search/?api=1&query=${config.geo.latitude},${config.geo.longitude}`,
-    knowsLanguage: ["el", "en"],
+    knowsLanguage: config.spokenLanguages,
   };
 }
 

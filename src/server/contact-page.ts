@@ -1,9 +1,5 @@
+import { escapeHtml } from "../shared/html.ts";
 import type { Outcome } from "./outcomes.ts";
-
-/** `escapeHtml('<a href="x">')` → `&lt;a href=&quot;x&quot;&gt;`: safe in text and in quoted attributes. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
 
 /**
  * The contact page as it looks after a form was posted without JavaScript: the "sent" or the

@@ -1,5 +1,5 @@
 import { parseForm } from "./form-body.ts";
-import type { MessageKey } from "./manifest.ts";
+import type { MessageKey } from "../shared/manifest.ts";
 
 /** Field limits, in UTF-16 code units as the browser's maxlength counts them. */
 export const limits = { name: 100, phone: 40, email: 254, message: 5000 } as const;

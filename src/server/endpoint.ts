@@ -3,13 +3,14 @@ import { checkMessage, isTrapped, parseContactForm, type ContactMessage, type Re
 import { isFormContentType, maxBodyBytes } from "./form-body.ts";
 import type { ContactBackend } from "./backend.ts";
 import type { Logger } from "./log.ts";
-import { pickLanguage, type Manifest, type MessageKey } from "./manifest.ts";
+import type { MessageKey, SiteManifest } from "../shared/manifest.ts";
+import { pickLanguage } from "./manifest.ts";
 import { clientAddress, rateLimitKey } from "./rate-limit.ts";
 import type { ServerSettings } from "./settings.ts";
 import { verifyToken } from "./verify.ts";
 
 export interface EndpointContext {
-  manifest: Manifest;
+  manifest: SiteManifest;
   settings: Pick<ServerSettings, "recaptcha" | "trustProxy">;
   backend: ContactBackend;
   log: Logger;

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { ContactBackend } from "./backend.ts";
 import { createEndpoint } from "./endpoint.ts";
 import type { Logger } from "./log.ts";
-import type { Manifest } from "./manifest.ts";
+import type { SiteManifest } from "../shared/manifest.ts";
 import { clientAddress } from "./rate-limit.ts";
 import { parseTarget } from "./request-target.ts";
 import type { ServerSettings } from "./settings.ts";
@@ -10,7 +10,7 @@ import type { SiteFiles } from "./site-files.ts";
 import { createStaticHandler } from "./static.ts";
 
 export interface SiteServerContext {
-  manifest: Manifest;
+  manifest: SiteManifest;
   settings: Pick<ServerSettings, "recaptcha" | "trustProxy">;
   files: SiteFiles;
   backend: ContactBackend;

@@ -37,7 +37,8 @@ export interface ServeOptions {
  * The production server: the built site from memory (precompressed variants, caching and
  * security headers, the routing rules, real 404s) and the contact endpoint (rules, store, outbox).
  * With SERVE_WORKERS above 1, further processes serve the same port and share this one's
- * endpoint state. Resolves once listening, after printing `Serving <dir>/ at http://<host>:<port>`.
+ * endpoint state. Resolves once listening, after logging `server.started` with its URL (and
+ * printing `Serving <dir>/ at <url>` on stderr, for people).
  * Closing the returned server (or `stopServer`) also stops the workers and the outbox and closes
  * the store.
  */
@@ -79,9 +80,12 @@ export async function startServer(options: ServeOptions): Promise<http.Server> {
     await release();
     throw new Error(`cannot listen on ${host}:${port}`, { cause: error });
   }
-  console.log(`Serving ${dir}/ at http://${host.includes(":") ? `[${host}]` : host}:${actual}`);
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${actual}`;
+  // stdout carries JSON lines only; the line for people goes to stderr.
+  console.error(`Serving ${dir}/ at ${url}`);
 
   log.info("server.started", {
+    url,
     dir: root,
     files: files.names.size,
     kilobytes: Math.round(files.bytes / 1024),

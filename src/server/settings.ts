@@ -1,6 +1,6 @@
 import os from "node:os";
 import path from "node:path";
-import type { Manifest } from "./manifest.ts";
+import type { SiteManifest } from "../shared/manifest.ts";
 
 /** Every variable the server reads, so that worker processes can be given exactly the same. */
 export const serverEnvironment = [
@@ -49,7 +49,7 @@ export interface ServerSettings {
  * SMTP_URL, MAIL_TO, MAIL_FROM and SERVE_WORKERS. Collects every problem and throws once, naming
  * each variable.
  */
-export function readSettings(env: NodeJS.ProcessEnv, manifest: Manifest): ServerSettings {
+export function readSettings(env: NodeJS.ProcessEnv, manifest: SiteManifest): ServerSettings {
   const problems: string[] = [];
   const value = (name: string) => env[name]?.trim() ?? "";
 

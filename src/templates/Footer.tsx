@@ -1,4 +1,4 @@
-import { formatAddress, messagingLinks, phoneToTel } from "../generator/load-config.ts";
+import { formatAddress, messagingLinks, phoneToTel } from "../shared/business.ts";
 import { usePage } from "./context.tsx";
 import { Icon } from "./icons.tsx";
 

@@ -1,4 +1,4 @@
-import { phoneToTel } from "../generator/load-config.ts";
+import { phoneToTel } from "../shared/business.ts";
 import { usePage } from "./context.tsx";
 import { Icon } from "./icons.tsx";
 

@@ -1,12 +1,10 @@
 import type { ReactNode } from "react";
 import { codeToLanguage, defaultLanguage, langToDir, languages } from "../shared/languages.ts";
+import { cssMarker } from "../shared/html.ts";
 import { usePage } from "./context.tsx";
 import { ConsentBanner } from "./ConsentBanner.tsx";
 import { Footer } from "./Footer.tsx";
 import { Header } from "./Header.tsx";
-
-/** Marker the CSS stage replaces with the page's stylesheet. */
-export const cssMarker = "/*__PAGE_CSS__*/";
 
 function Head() {
   const page = usePage();

@@ -1,9 +1,9 @@
 import { createContext, useContext } from "react";
 import type { TFunction } from "i18next";
 import type { Language } from "../shared/languages.ts";
-import type { SiteConfig } from "../generator/load-config.ts";
-import type { ContentDocument } from "../generator/load-content.ts";
-import type { Route, RouteTable } from "../generator/resolve-routes.ts";
+import type { SiteConfig } from "../shared/config.ts";
+import type { ContentDocument } from "../shared/content.ts";
+import type { Route, RouteTable } from "../shared/routes.ts";
 
 /** Everything a template needs to draw one page in one language. */
 export interface PageContext {

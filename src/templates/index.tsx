@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import type { TemplateName } from "../generator/resolve-routes.ts";
+import type { TemplateName } from "../shared/routes.ts";
 import { About } from "./pages/About.tsx";
 import { Article } from "./pages/Article.tsx";
 import { Blog } from "./pages/Blog.tsx";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { phoneToTel } from "../generator/load-config.ts";
+import { phoneToTel } from "../shared/business.ts";
 import { Icon, type IconName } from "./icons.tsx";
 import { usePage } from "./context.tsx";
 

@@ -323,9 +323,9 @@ describe("without JavaScript", () => {
     expect(html).toMatch(/<div data-form-status="error" role="alert"/);
     expect(html).toMatch(/<div data-form-status="sent" hidden=""/);
     expect(html).toContain('<span data-form-error="true">Συμπληρώστε όνομα, τηλέφωνο και μήνυμα.</span>');
-    expect(html).toContain('value="Γιώργος &#34;&#60;script&#62;alert(1)&#60;/script&#62;"');
+    expect(html).toContain('value="Γιώργος &quot;&lt;script&gt;alert(1)&lt;/script&gt;"');
     expect(html).toContain('value="g@example.com"');
-    expect(html).toContain("Κλειδώθηκα έξω &#60;/textarea&#62;&#60;img src=x onerror=alert(1)&#62;</textarea>");
+    expect(html).toContain("Κλειδώθηκα έξω &lt;/textarea&gt;&lt;img src=x onerror=alert(1)&gt;</textarea>");
     expect(html).not.toContain("<script>alert(1)");
     expect(html).not.toContain("<img src=x");
   });

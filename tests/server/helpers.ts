@@ -44,13 +44,13 @@ export interface RunningServer {
 /** `site serve` in this process on an ephemeral loopback port, with its own environment. */
 export async function serve(dir: string, env: NodeJS.ProcessEnv, options: Partial<ServeOptions> = {}): Promise<RunningServer> {
   const log = memoryLogger();
-  const original = console.log;
-  console.log = () => {}; // the "Serving …" line
+  const original = console.error;
+  console.error = () => {}; // the "Serving …" line
   let server: http.Server;
   try {
     server = await startServer({ dir, port: 0, host: "127.0.0.1", env, log, handleSignals: false, retry: { firstDelayMs: 50, maxDelayMs: 300 }, ...options });
   } finally {
-    console.log = original;
+    console.error = original;
   }
   const port = (server.address() as net.AddressInfo).port;
   return { url: `http://127.0.0.1:${port}`, port, server, log, stop: () => stopServer(server, 2000) };

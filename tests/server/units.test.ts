@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { fieldLimits } from "../../src/templates/ContactForm.tsx";
-import { applyOutcome, escapeHtml } from "../../src/server/contact-page.ts";
+import { applyOutcome } from "../../src/server/contact-page.ts";
+import { escapeHtml } from "../../src/shared/html.ts";
 import { checkMessage, limits } from "../../src/server/contact.ts";
 import { isFormContentType, parseForm } from "../../src/server/form-body.ts";
 import { createLogger } from "../../src/server/log.ts";
@@ -155,8 +156,11 @@ describe("script-less outcomes", () => {
       values: { name: '"><script>x</script>', phone: "69 & 70", email: "a@b.c", message: "\nfirst line</textarea><b>" },
     });
     expect(page).toMatchInlineSnapshot(
-      `"<form><div data-form-status="sent" hidden="" role="status">ok</div><div data-form-status="error" role="alert"><span data-form-error="true">Fix &#60;this&#62;</span></div><input id="name" type="text" name="name" value="&#34;&#62;&#60;script&#62;x&#60;/script&#62;"/><input id="phone" name="phone" value="69 &#38; 70"/><input id="email" type="email" name="email" value="a@b.c"/><textarea id="message" name="message" rows="5">
-\nfirst line&#60;/textarea&#62;&#60;b&#62;</textarea></form>"`,
+      `
+      "<form><div data-form-status="sent" hidden="" role="status">ok</div><div data-form-status="error" role="alert"><span data-form-error="true">Fix &lt;this&gt;</span></div><input id="name" type="text" name="name" value="&quot;&gt;&lt;script&gt;x&lt;/script&gt;"/><input id="phone" name="phone" value="69 &amp; 70"/><input id="email" type="email" name="email" value="a@b.c"/><textarea id="message" name="message" rows="5">
+
+      first line&lt;/textarea&gt;&lt;b&gt;</textarea></form>"
+    `,
     );
     expect(escapeHtml(`'`)).toBe("&#39;");
   });

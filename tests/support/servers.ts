@@ -4,7 +4,10 @@ import path from "node:path";
 export const repoRoot = path.resolve(import.meta.dirname, "../..");
 
 /** Runs `site <args>` on the project's Node and resolves once it prints its URL. */
-export function startSite(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ url: string; process: ChildProcess; output: () => string }> {
+export function startSite(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ url: string; process: ChildProcess; output: () => string; streams: () => { stdout: string; stderr: string } }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(repoRoot, "bin/site.js"), ...args], {
       cwd: repoRoot,
@@ -12,13 +15,15 @@ export function startSite(args: string[], env: NodeJS.ProcessEnv = {}): Promise<
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
-    const onData = (chunk: Buffer) => {
+    const streams = { stdout: "", stderr: "" };
+    const onData = (stream: "stdout" | "stderr") => (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /(http:\/\/[^\s]+:\d+)/.exec(output);
-      if (match) resolve({ url: match[1]!, process: child, output: () => output });
+      streams[stream] += chunk.toString();
+      const match = /(http:\/\/[\w.[\]-]+:\d+)/.exec(output);
+      if (match) resolve({ url: match[1]!, process: child, output: () => output, streams: () => streams });
     };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
+    child.stdout!.on("data", onData("stdout"));
+    child.stderr!.on("data", onData("stderr"));
     child.on("exit", (code) => reject(new Error(`site ${args.join(" ")} exited with ${code}:\n${output}`)));
   });
 }

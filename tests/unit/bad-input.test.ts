@@ -4,7 +4,7 @@ import { describe, expect, test } from "vitest";
 import { build } from "../../src/generator/build.ts";
 import { BuildError } from "../../src/generator/errors.ts";
 import { fixtureSite } from "../support/fixture-site.ts";
-import { runSite } from "../support/servers.ts";
+import { repoRoot, runSite } from "../support/servers.ts";
 
 /** Builds a fixture and returns the error text, relative to the fixture folder. */
 async function buildError(scenario: string, prepare?: (dir: string) => Promise<void>): Promise<string> {
@@ -27,7 +27,7 @@ async function buildError(scenario: string, prepare?: (dir: string) => Promise<v
 describe("bad input stops the build with path:line, the problem and the fix", () => {
   test("malformed front matter", async () => {
     expect(await buildError("malformed-front-matter")).toMatchInlineSnapshot(`
-      "content/blog/car-lockout-nafplio/de.md:8: front matter is not valid YAML: can not read a block mapping entry; a multiline key may not be an implicit key; quote values that contain a colon and close the block with ---
+      "content/blog/car-lockout-nafplio/de.md:2:44: front matter is not valid YAML: Missing closing "quote; quote values that contain a colon and close the block with ---
 
       Build failed: 1 problem."
     `);
@@ -35,7 +35,7 @@ describe("bad input stops the build with path:line, the problem and the fix", ()
 
   test("an unknown blog category", async () => {
     expect(await buildError("unknown-category")).toMatchInlineSnapshot(`
-      "content/blog/lock-change-moving/en.md:6: unknown category "car"; use one of cars, locks, doors, security, maintenance, keys
+      "content/blog/lock-change-moving/en.md:6:11: unknown category "car"; use one of cars, locks, doors, security, maintenance, keys
 
       Build failed: 1 problem."
     `);
@@ -43,7 +43,7 @@ describe("bad input stops the build with path:line, the problem and the fix", ()
 
   test("a missing required field", async () => {
     expect(await buildError("missing-field")).toMatchInlineSnapshot(`
-      "content/services/cars/opening/en.md:1: missing required field "title" in the front matter; add title: "..."
+      "content/services/cars/opening/en.md:2:1: missing required field "title" in the front matter; add title: "..."
 
       Build failed: 1 problem."
     `);
@@ -59,12 +59,12 @@ describe("bad input stops the build with path:line, the problem and the fix", ()
 
   test("invalid config values", async () => {
     expect(await buildError("invalid-config")).toMatchInlineSnapshot(`
-      "site.config.yml:3: phone: "call me" is not valid; write it in international form, e.g. "+30 27520 12345"
-      site.config.yml:4: email: "info@example" is not valid; e.g. info@example.com
-      site.config.yml:8: address.postalCode: "2110" is not valid; five digits, e.g. 21100
-      site.config.yml:15: hours.opens: "8am" is not valid; use 24-hour HH:MM, e.g. "08:00"
-      site.config.yml:19: origin: "https://nafplio-locksmith.example/" is not valid; scheme and host without a trailing slash, e.g. "https://www.example.gr"
-      site.config.yml:26: missingTranslations: "maybe" is not allowed; use "error" or "warn"
+      "site.config.yml:3:8: phone: "call me" is not valid; write it in international form, e.g. "+30 27520 12345"
+      site.config.yml:4:8: email: "info@example" is not valid; e.g. info@example.com
+      site.config.yml:8:15: address.postalCode: "2110" is not valid; five digits, e.g. 21100
+      site.config.yml:15:10: hours.opens: "8am" is not valid; use 24-hour HH:MM, e.g. "08:00"
+      site.config.yml:22:9: origin: "https://nafplio-locksmith.example/" is not valid; scheme and host without a trailing slash, e.g. "https://www.example.gr"
+      site.config.yml:29:22: missingTranslations: "maybe" is not allowed; use "error" or "warn"
 
       Build failed: 6 problems."
     `);
@@ -81,10 +81,10 @@ describe("bad input stops the build with path:line, the problem and the fix", ()
   test("problems in several files are collected and reported together", async () => {
     expect(await buildError("many-problems")).toMatchInlineSnapshot(`
       "locales/de/translation.json:2: not valid JSON: Expected ',' or '}' after property value in JSON at position 28; check for a missing comma or quote, or a trailing comma
-      content/blog/defender-benefits/en.md:3: "description" is 6 characters; write at least 50
-      content/blog/defender-benefits/en.md:5: invalid "date"; write the date as YYYY-MM-DD, e.g. date: 2024-01-15
-      content/blog/defender-benefits/en.md:6: unknown category "safety"; use one of cars, locks, doors, security, maintenance, keys
-      content/blog/defender-benefits/en.md:10: unknown placeholder {{phonenumber}}; use one of {{brand}}, {{phone}}, {{tel}}, {{email}}, {{address}}, {{legalName}}
+      content/blog/defender-benefits/en.md:3:14: "description" is 6 characters; write at least 50
+      content/blog/defender-benefits/en.md:5:7: invalid "date"; write the date as YYYY-MM-DD, e.g. date: 2024-01-15
+      content/blog/defender-benefits/en.md:6:11: unknown category "safety"; use one of cars, locks, doors, security, maintenance, keys
+      content/blog/defender-benefits/en.md:10:6: unknown placeholder {{phonenumber}}; use one of {{brand}}, {{phone}}, {{tel}}, {{email}}, {{address}}, {{legalName}}
 
       Build failed: 5 problems."
     `);
@@ -114,6 +114,54 @@ describe("bad input stops the build with path:line, the problem and the fix", ()
     );
   });
 
+  test("a bad value deep in the config is reported at its own line and column", async () => {
+    const message = await buildError("", async (dir) => {
+      const file = path.join(dir, "site.config.yml");
+      const text = await readFile(file, "utf8");
+      // The third package's price, and a key that is not the config's.
+      await writeFile(file, text.replace("price: 350", 'price: "a lot"').replace("sinceYear: 2019", "sinceYear: 2019\nfoundedYear: 2023"));
+    });
+    const lines = (await readFile(path.join(repoRoot, "site.config.yml"), "utf8")).split("\n");
+    const priceLine = lines.findIndex((line) => line.includes("price: 350")) + 2;
+    const keyLine = lines.findIndex((line) => line.includes("sinceYear: 2019")) + 2;
+    expect(message).toBe(
+      [
+        `site.config.yml:${keyLine}:1: unknown key "foundedYear"; the keys here are brand, legalName, registryNumber, vatNumber, phone, whatsapp, viber, email, address, geo, hours, foundingYear, sinceYear, spokenLanguages, paymentAccepted, priceRange, origin, analytics, recaptcha, contact, armoredDoorPackages, missingTranslations`,
+        `site.config.yml:${priceLine}:14: armoredDoorPackages.packages[2].price: must be a number from 1 to 100000; the price in euro, VAT included`,
+        "",
+        "Build failed: 2 problems.",
+      ].join("\n"),
+    );
+  });
+
+  test("an environment override that is not valid names the variable", async () => {
+    const dir = await fixtureSite();
+    try {
+      await expect(build({ root: dir, outDir: path.join(dir, "dist"), env: { SITE_ORIGIN: "nafplio.gr" }, warn: () => {} })).rejects.toThrow(
+        'SITE_ORIGIN (environment): origin: "nafplio.gr" is not valid; scheme and host without a trailing slash, e.g. "https://www.example.gr"',
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("a reference-style link to an unknown page, and an autolink, are reported at their lines", async () => {
+    const message = await buildError("", async (dir) => {
+      const file = path.join(dir, "content/pages/terms/en.md");
+      const text = await readFile(file, "utf8");
+      await writeFile(file, `${text}\nSee [the old page][old] or <route:nothing>.\n\n[old]: route:nosuch\n`);
+    });
+    const lines = (await readFile(path.join(repoRoot, "content/pages/terms/en.md"), "utf8")).split("\n").length;
+    expect(message).toBe(
+      [
+        `content/pages/terms/en.md:${lines + 1}: link to unknown page "route:nothing"; use a route id such as "contact"`,
+        `content/pages/terms/en.md:${lines + 3}: link to unknown page "route:nosuch"; use a route id such as "contact"`,
+        "",
+        "Build failed: 2 problems.",
+      ].join("\n"),
+    );
+  });
+
   test("a document in an unknown language", async () => {
     const message = await buildError("", async (dir) => {
       await mkdir(path.join(dir, "content/blog/defender-benefits"), { recursive: true });
@@ -136,7 +184,7 @@ test("a failed build exits 1 and leaves the previous output untouched", async ()
     await writeFile(path.join(dir, "content/blog/defender-benefits/en.md"), "---\ntitle: [unclosed\n---\n");
     const second = await runSite(["build", "--root", dir, "--out", path.join(dir, "dist")]);
     expect(second.code).toBe(1);
-    expect(second.stderr).toMatch(/^content\/blog\/defender-benefits\/en.md:\d+: front matter is not valid YAML/);
+    expect(second.stderr).toMatch(/^content\/blog\/defender-benefits\/en.md:2:\d+: front matter is not valid YAML/);
     expect(second.stderr).toMatch(/Build failed: 1 problem\.\n$/);
     expect(await readFile(path.join(dir, "dist/en/prices.html"), "utf8")).toBe(before);
   } finally {

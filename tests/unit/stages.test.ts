@@ -2,12 +2,14 @@ import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { extractCandidates } from "../../src/generator/build-css.ts";
-import { loadConfig, messagingLinks, phoneToTel, validateConfig } from "../../src/generator/load-config.ts";
+import { loadConfig, validateConfig } from "../../src/generator/load-config.ts";
+import { messagingLinks, phoneToTel } from "../../src/shared/business.ts";
 import { loadContent } from "../../src/generator/load-content.ts";
 import { flatten, loadLocales } from "../../src/generator/load-locales.ts";
 import { createRedirects } from "../../src/generator/redirects.ts";
 import { pageTitle } from "../../src/generator/render-pages.tsx";
-import { postsIn, resolveRoutes } from "../../src/generator/resolve-routes.ts";
+import { resolveRoutes } from "../../src/generator/resolve-routes.ts";
+import { postsIn } from "../../src/shared/routes.ts";
 import { langToDir } from "../../src/shared/languages.ts";
 import { resolvePath } from "../../src/shared/routing.ts";
 import { switchLanguagePath, urlToFile } from "../../src/shared/urls.ts";
@@ -37,7 +39,7 @@ describe("load config", () => {
   });
 
   test("a config that is not a mapping is refused", () => {
-    expect(() => validateConfig("site.config.yml", "", "just text")).toThrow(/the config must be a YAML mapping/);
+    expect(() => validateConfig("site.config.yml", "just text")).toThrow(/the config must be a YAML mapping/);
   });
 
   test("the phone becomes a dialable tel: link", () => {

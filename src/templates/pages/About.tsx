@@ -1,4 +1,4 @@
-import { formatAddress, phoneToTel } from "../../generator/load-config.ts";
+import { formatAddress, phoneToTel } from "../../shared/business.ts";
 import { usePage } from "../context.tsx";
 import { Icon, type IconName } from "../icons.tsx";
 import { Layout } from "../Layout.tsx";

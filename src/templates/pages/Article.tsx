@@ -1,4 +1,4 @@
-import type { BlogDocument } from "../../generator/load-content.ts";
+import type { BlogDocument } from "../../shared/content.ts";
 import { usePage } from "../context.tsx";
 import { Layout } from "../Layout.tsx";
 import { Breadcrumbs, CallButton, LinkButton, PageHeader, Prose, Section } from "../ui.tsx";

@@ -1,5 +1,5 @@
-import { blogCategories } from "../../generator/load-content.ts";
-import { postsIn } from "../../generator/resolve-routes.ts";
+import { blogCategories } from "../../shared/content.ts";
+import { postsIn } from "../../shared/routes.ts";
 import { usePage } from "../context.tsx";
 import { Icon } from "../icons.tsx";
 import { Layout } from "../Layout.tsx";

@@ -1,4 +1,4 @@
-import { formatAddress, messagingLinks, phoneToTel } from "../../generator/load-config.ts";
+import { formatAddress, messagingLinks, phoneToTel } from "../../shared/business.ts";
 import { ContactForm } from "../ContactForm.tsx";
 import { usePage } from "../context.tsx";
 import { Icon, type IconName } from "../icons.tsx";

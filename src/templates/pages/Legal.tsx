@@ -1,4 +1,4 @@
-import type { PageDocument } from "../../generator/load-content.ts";
+import type { PageDocument } from "../../shared/content.ts";
 import { usePage } from "../context.tsx";
 import { Layout } from "../Layout.tsx";
 import { PageHeader, Prose, Section } from "../ui.tsx";

@@ -1,4 +1,4 @@
-import type { ServiceDocument } from "../../generator/load-content.ts";
+import type { ServiceDocument } from "../../shared/content.ts";
 import { usePage } from "../context.tsx";
 import { Layout } from "../Layout.tsx";
 import { PackageCards } from "../PackageCards.tsx";

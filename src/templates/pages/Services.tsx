@@ -1,5 +1,5 @@
-import { serviceFamilies } from "../../generator/load-content.ts";
-import { servicesIn } from "../../generator/resolve-routes.ts";
+import { serviceFamilies } from "../../shared/content.ts";
+import { servicesIn } from "../../shared/routes.ts";
 import { usePage } from "../context.tsx";
 import { Icon, type IconName } from "../icons.tsx";
 import { Layout } from "../Layout.tsx";

@@ -1,0 +1,159 @@
+import { z } from "zod";
+import { list, mapping, number, oneOf, text } from "./schema-fields.ts";
+
+const phonePattern = /^\+?[0-9 ()-]{6,20}$/;
+const phoneHint = 'write it in international form, e.g. "+30 27520 12345"';
+const timePattern = /^([01]\d|2[0-3]):[0-5]\d$/;
+const timeHint = 'use 24-hour HH:MM, e.g. "08:00"';
+
+const addressParts = {
+  street: text({ description: "The street, without the number." }),
+  town: text({ description: "The town." }),
+  region: text({ description: "The region (Argolida).", optional: true }),
+};
+
+const localizedParts = mapping(
+  {
+    street: text({ description: "The street as this language writes it.", optional: true }),
+    town: text({ description: "The town as this language writes it.", optional: true }),
+    region: text({ description: "The region as this language writes it.", optional: true }),
+  },
+  "The street, town or region as one language writes them.",
+);
+
+const armoredPackage = mapping(
+  {
+    cylinder: text({ description: "The cylinder model, e.g. ASIX P8." }),
+    price: number({ description: "The price in euro, VAT included.", min: 1, max: 100000, hint: "the price in euro, VAT included" }),
+    oldPrice: number({ description: "The previous price in euro, shown crossed out.", min: 1, max: 100000, hint: "the crossed-out price in euro" }),
+    popular: z.boolean({ error: "must be true or false" }).default(false).meta({ description: "Marks the package as the most chosen one." }),
+  },
+  "One armoured-door package.",
+);
+
+/**
+ * The schema of site.config.yml: every business fact the pages show. The types of the whole
+ * project derive from it, and `site config-schema` writes it as JSON Schema for editors.
+ */
+export const configSchema = mapping(
+  {
+    brand: text({ description: "The business name shown in the header, footer and titles." }),
+    legalName: text({ description: "The legal name, for the footer's legal line." }),
+    registryNumber: text({ description: "The ΓΕΜΗ number.", optional: true, pattern: /^\d{6,14}$/, hint: "the ΓΕΜΗ number, digits only" }),
+    vatNumber: text({ description: "The ΑΦΜ.", optional: true, pattern: /^\d{9}$/, hint: "the ΑΦΜ, nine digits" }),
+    phone: text({ description: "The number every call button dials, in international form.", pattern: phonePattern, hint: phoneHint }),
+    whatsapp: text({ description: "A WhatsApp number, or empty.", optional: true, pattern: phonePattern, hint: phoneHint }),
+    viber: text({ description: "A Viber number, or empty.", optional: true, pattern: phonePattern, hint: phoneHint }),
+    email: text({ description: "The e-mail address pages link to.", pattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, hint: "e.g. info@example.com" }),
+    address: mapping(
+      {
+        ...addressParts,
+        number: text({ description: "The street number." }),
+        postalCode: text({ description: "The postal code.", pattern: /^\d{3} ?\d{2}$/, hint: "five digits, e.g. 21100" }),
+        country: text({ description: "The ISO country code.", pattern: /^[A-Z]{2}$/, hint: 'the ISO country code, e.g. "GR"' }),
+        localized: z
+          .record(z.string(), localizedParts, { error: "must map a language code (el, en, ...) to street/town/region" })
+          .default({})
+          .meta({ description: "The street, town or region as other languages write them, by language code." }),
+      },
+      "The shop's address.",
+    ),
+    geo: mapping(
+      {
+        latitude: number({ description: "Latitude in decimal degrees.", min: -90, max: 90, hint: "decimal degrees, e.g. 37.5675" }),
+        longitude: number({ description: "Longitude in decimal degrees.", min: -180, max: 180, hint: "decimal degrees, e.g. 22.8016" }),
+      },
+      "Where the shop is, for the map link and structured data.",
+    ),
+    hours: mapping(
+      {
+        opens: text({ description: "When the shop opens, HH:MM.", pattern: timePattern, hint: timeHint }),
+        closes: text({ description: "When the shop closes, HH:MM.", pattern: timePattern, hint: timeHint }),
+      },
+      "The shop's regular hours; emergencies are answered 24/7.",
+    ),
+    foundingYear: number({ description: "The year the shop opened.", min: 1900, max: 2100, hint: "the year the shop opened" }),
+    sinceYear: number({ description: "The year the owner started.", min: 1900, max: 2100, hint: "the year the owner started" }),
+    spokenLanguages: list(text({ description: "A language code.", pattern: /^[a-z]{2,3}$/, hint: "a language code such as el or en" }), {
+      description: "The languages the phone is answered in, as codes (el, en, de, ...).",
+      hint: "list language codes, e.g. [el, en]",
+      minItems: 1,
+    }),
+    paymentAccepted: list(text({ description: "A way to pay." }), {
+      description: "How customers can pay, as search engines are told (Cash, Credit Card).",
+      hint: 'e.g. ["Cash", "Credit Card"]',
+      minItems: 1,
+    }),
+    priceRange: text({ description: "The price range search engines show, e.g. €€.", pattern: /^.{1,10}$/, hint: 'e.g. "€€"' }),
+    origin: text({
+      description: "Where the site lives, for canonicals, hreflang and the sitemap.",
+      pattern: /^https?:\/\/[^/\s]+$/,
+      hint: 'scheme and host without a trailing slash, e.g. "https://www.example.gr"',
+    }),
+    analytics: mapping(
+      {
+        measurementId: text({
+          description: "The Google Analytics 4 id; empty: no consent banner, no script.",
+          optional: true,
+          pattern: /^G-[A-Z0-9]{4,16}$/,
+          hint: 'a GA4 id such as "G-ABC123DEF4", or "" for none',
+        }),
+      },
+      "Google Analytics 4.",
+    ).default({ measurementId: "" }),
+    recaptcha: mapping(
+      {
+        siteKey: text({
+          description: "The reCAPTCHA v2 site key; empty: no widget.",
+          optional: true,
+          pattern: /^[A-Za-z0-9_-]{20,60}$/,
+          hint: 'the site key from the reCAPTCHA admin console, or "" for none',
+        }),
+      },
+      "reCAPTCHA v2.",
+    ).default({ siteKey: "" }),
+    contact: mapping(
+      {
+        endpoint: text({
+          description: "Where the contact form posts.",
+          optional: true,
+          pattern: /^\/[A-Za-z0-9._~/-]*$/,
+          hint: 'a path on this site such as "/send-mail.php"',
+        }).transform((value) => value || "/send-mail.php"),
+      },
+      "The contact form.",
+    ).default({ endpoint: "/send-mail.php" }),
+    armoredDoorPackages: mapping(
+      {
+        lockMaker: text({ description: "The lock maker's brand." }),
+        packages: list(armoredPackage, {
+          description: "The packages of the replace-with-new page.",
+          hint: "list the packages (cylinder, price, oldPrice)",
+          minItems: 1,
+        }),
+      },
+      "The fixed armoured-door packages.",
+    ),
+    missingTranslations: oneOf(["error", "warn"], "What a locale that lacks a key does: stop the build, or fall back to English and warn.").default("error"),
+  },
+  "The locksmith's site: business facts every page shows.",
+);
+
+export type SiteConfig = z.output<typeof configSchema>;
+export type ArmoredPackage = SiteConfig["armoredDoorPackages"]["packages"][number];
+
+/** Environment variables that override a config value, so one site builds for staging and production. */
+export const configEnvironment = {
+  SITE_ORIGIN: ["origin"],
+  GA_MEASUREMENT_ID: ["analytics", "measurementId"],
+  RECAPTCHA_SITE_KEY: ["recaptcha", "siteKey"],
+  CONTACT_ENDPOINT: ["contact", "endpoint"],
+} as const;
+
+/** The JSON Schema of site.config.yml, for editors (yaml-language-server). */
+export function configJsonSchema(): object {
+  return {
+    ...z.toJSONSchema(configSchema, { io: "input", unrepresentable: "any" }),
+    title: "site.config.yml",
+  };
+}

@@ -1,0 +1,90 @@
+import { z } from "zod";
+import { text } from "./schema-fields.ts";
+
+export const blogCategories = ["cars", "locks", "doors", "security", "maintenance", "keys"] as const;
+export type BlogCategory = (typeof blogCategories)[number];
+export const serviceFamilies = ["cars", "doors", "armored-doors"] as const;
+export type ServiceFamily = (typeof serviceFamilies)[number];
+
+/** The placeholders a document may use; each is filled from the config in the page's language. */
+export const placeholders = ["brand", "phone", "tel", "email", "address", "legalName"] as const;
+
+const isoDate = (key: string, required: boolean) => {
+  const message = (input: unknown) =>
+    `${input === undefined ? "missing required field" : "invalid"} "${key}"; write the date as YYYY-MM-DD, e.g. ${key}: 2024-01-15`;
+  const date = z
+    .string({ error: (issue) => message(issue.input) })
+    .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)), { error: (issue) => message(issue.input) })
+    .meta({ description: `The ${key === "date" ? "publication" : "last update"} date, YYYY-MM-DD.` });
+  return required ? date : date.optional();
+};
+
+const common = {
+  title: text({ description: "The page title; the <title> adds the brand.", max: 70 }),
+  description: text({ description: "The meta description for search results.", min: 50, max: 170 }),
+};
+
+/** Front matter of content/services/<family>/<slug>/<code>.md. */
+export const serviceFrontMatter = z.object({ ...common, summary: text({ description: "The text of the service's card.", max: 160 }) });
+
+/** Front matter of content/blog/<slug>/<code>.md. */
+export const blogFrontMatter = z.object({
+  ...common,
+  excerpt: text({ description: "One or two sentences for the blog card.", max: 220 }),
+  date: isoDate("date", true),
+  updated: isoDate("updated", false),
+  category: z
+    .enum(blogCategories, {
+      error: (issue) =>
+        issue.input === undefined
+          ? `missing required field "category"; use one of ${blogCategories.join(", ")}`
+          : `unknown category "${String(issue.input)}"; use one of ${blogCategories.join(", ")}`,
+    })
+    .meta({ description: "The blog category." }),
+  keywords: z
+    .custom<string[]>((value) => Array.isArray(value) && value.length > 0 && value.every((keyword) => typeof keyword === "string" && keyword.trim() !== ""), {
+      error: 'missing or invalid "keywords"; list them as keywords: ["one", "two"]',
+    })
+    .transform((keywords) => keywords.map((keyword) => keyword.trim()))
+    .meta({ description: "Keywords; the first two show on the card." }),
+});
+
+/** Front matter of content/pages/<slug>/<code>.md. */
+export const pageFrontMatter = z.object({ ...common, updated: isoDate("updated", false) });
+
+interface DocumentBase {
+  /** The route id, e.g. `services/cars/opening`, `blog/defender-benefits`, `terms`. */
+  id: string;
+  /** The language code (`el`, `en`, ...). */
+  code: string;
+  /** The source file, relative to the site folder, for messages. */
+  file: string;
+  title: string;
+  description: string;
+  /** Markdown with placeholders filled in. */
+  body: string;
+  /** Links to other pages (`route:ID`), with the line they are on. */
+  links: { id: string; line: number }[];
+}
+
+export interface ServiceDocument extends DocumentBase {
+  kind: "service";
+  family: ServiceFamily;
+  summary: string;
+}
+
+export interface BlogDocument extends DocumentBase {
+  kind: "blog";
+  excerpt: string;
+  date: string;
+  updated: string;
+  category: BlogCategory;
+  keywords: string[];
+}
+
+export interface PageDocument extends DocumentBase {
+  kind: "page";
+  updated: string;
+}
+
+export type ContentDocument = ServiceDocument | BlogDocument | PageDocument;

@@ -1,0 +1,48 @@
+import type { BlogDocument, ContentDocument, ServiceDocument } from "./content.ts";
+
+export type TemplateName = "home" | "services" | "prices" | "about" | "blog" | "contact" | "legal" | "service" | "article" | "not-found";
+
+/** One row of the route table: a page, the languages it exists in, and its documents. */
+export interface Route {
+  id: string;
+  /** The path after the language segment: "" for home, "/prices", "/services/cars/opening". */
+  path: string;
+  template: TemplateName;
+  /** Language codes this page is published in, in language-table order. */
+  codes: string[];
+  /** The page's Markdown document per language code, for document-backed pages. */
+  documents: Record<string, ContentDocument>;
+  /** Listed in the sitemap and linked with hreflang (everything but the not-found page). */
+  indexable: boolean;
+}
+
+export interface RouteTable {
+  routes: Route[];
+  get(id: string): Route;
+  /** `href("el", "services/cars/opening")` → `/gr/services/cars/opening`. */
+  href(code: string, id: string): string;
+  /** Whether the page `id` exists in language `code`. */
+  has(code: string, id: string): boolean;
+}
+
+/** The blog posts of one language, newest first. */
+export function postsIn(table: RouteTable, code: string): BlogDocument[] {
+  return table.routes
+    .filter((route) => route.template === "article" && route.codes.includes(code))
+    .map((route) => route.documents[code] as BlogDocument)
+    .sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id));
+}
+
+/** The service pages of one language and family, in the order of the content folders. */
+export function servicesIn(table: RouteTable, code: string, family?: string): ServiceDocument[] {
+  const order = ["opening", "key-copy", "immobilizer", "shells-remotes", "repair", "replace-locks", "replace-with-new", "defender-install"];
+  const rank = (id: string) => {
+    const index = order.indexOf(id.split("/").pop()!);
+    return index < 0 ? order.length : index;
+  };
+  return table.routes
+    .filter((route) => route.template === "service" && route.codes.includes(code))
+    .map((route) => route.documents[code] as ServiceDocument)
+    .filter((document) => !family || document.family === family)
+    .sort((a, b) => rank(a.id) - rank(b.id) || a.id.localeCompare(b.id));
+}

@@ -1,0 +1,57 @@
+import { execFile } from "node:child_process";
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { promisify } from "node:util";
+import { expect, test } from "vitest";
+import { configJsonSchema } from "../../src/shared/config.ts";
+import { repoRoot, runSite, startSite } from "../support/servers.ts";
+import { tempDir } from "../server/helpers.ts";
+
+const run = promisify(execFile);
+
+// The machine's own Node.js, where it is older than the project's (Debian's is 20 here).
+const systemNode = ["/usr/bin/node", "/usr/local/bin/node"].find((candidate) => existsSync(candidate));
+const systemMajor = systemNode ? Number((await run(systemNode, ["--version"])).stdout.slice(1).split(".")[0]) : Infinity;
+
+test.skipIf(systemMajor >= 24)("under an older Node.js, the CLI says in one line which version it found and how to get Node.js 24", async () => {
+  const result = await run(systemNode!, [path.join(repoRoot, "bin/site.js"), "build"]).then(
+    () => ({ code: 0, stderr: "" }),
+    (error: { code: number; stderr: string }) => error,
+  );
+  const version = (await run(systemNode!, ["--version"])).stdout.trim().slice(1);
+  expect(result.code).toBe(1);
+  expect(result.stderr).toBe(
+    `site needs Node.js 24 or newer, and this is Node.js ${version}: run it through npm (npm run build, npm start), which uses the Node.js 24 the project installs, or install Node.js 24 LTS from https://nodejs.org.\n`,
+  );
+});
+
+test("site.config.schema.json is the config schema as `site config-schema` writes it, and the config names it", async () => {
+  const committed = JSON.parse(await readFile(path.join(repoRoot, "site.config.schema.json"), "utf8")) as object;
+  expect(committed, "run `npm run schema` after changing src/shared/config.ts").toEqual(configJsonSchema());
+  expect((await readFile(path.join(repoRoot, "site.config.yml"), "utf8")).split("\n")[0]).toBe("# yaml-language-server: $schema=./site.config.schema.json");
+  expect(JSON.parse((await runSite(["config-schema"])).stdout)).toEqual(committed);
+});
+
+test("site serve writes only JSON lines to stdout, and its address for people to stderr", async () => {
+  const work = await tempDir("cli-logs");
+  try {
+    const dist = path.join(work.dir, "dist");
+    expect((await runSite(["build", "--out", dist])).code).toBe(0);
+    const server = await startSite(["serve", "--dir", dist, "--port", "0", "--host", "127.0.0.1"], { SITE_DATA_DIR: path.join(work.dir, "data") });
+    await fetch(`${server.url}/en/prices`);
+    await fetch(`${server.url}/nowhere`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    server.process.kill("SIGTERM");
+    await new Promise((resolve) => server.process.once("exit", resolve));
+    const { stdout, stderr } = server.streams();
+    const lines = stdout.trim().split("\n");
+    for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
+    const events = lines.map((line) => (JSON.parse(line) as { event: string }).event);
+    expect(events).toEqual(expect.arrayContaining(["server.started", "request", "server.stopped"]));
+    expect(lines.find((line) => line.includes('"server.started"'))).toContain(`"url":"${server.url}"`);
+    expect(stderr).toContain(`Serving ${dist}/ at ${server.url}`);
+  } finally {
+    await work.remove();
+  }
+});
