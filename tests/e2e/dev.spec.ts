@@ -23,7 +23,7 @@ test.describe("site dev", () => {
       await writeFile(file, original.replace(/^category: .*$/m, "category: boats"));
       await expect(page.getByText("Build failed: the page shows the last good build.")).toBeVisible({ timeout: 20_000 });
       await expect(page.getByText('unknown category "boats"')).toBeVisible();
-      expect(dev.output()).toContain('content/blog/spare-key-importance/en.md:6: unknown category "boats"');
+      expect(dev.output()).toContain('content/blog/spare-key-importance/en.md:6:11: unknown category "boats"');
 
       await writeFile(file, original);
       await expect(page.getByText("Build failed: the page shows the last good build.")).toBeHidden({ timeout: 20_000 });
