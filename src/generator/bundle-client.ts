@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import * as esbuild from "esbuild";
+import { assetsFolder } from "../shared/caching.ts";
 import { BuildError } from "./errors.ts";
 
 export interface ClientBundle {
@@ -34,5 +35,5 @@ export async function bundleClient(entry: string, define: Record<string, string>
   }
   const code = result.outputFiles[0]!.text;
   const hash = createHash("sha256").update(code).digest("hex").slice(0, 10);
-  return { url: `/assets/site.${hash}.js`, code };
+  return { url: `/${assetsFolder}/site.${hash}.js`, code };
 }

@@ -1,10 +1,7 @@
+import { assetsFolder, cacheControl } from "../shared/caching.ts";
 import { defaultLanguage, languages } from "../shared/languages.ts";
 import { rootNotFoundFile } from "../shared/routing.ts";
 import { publicEntries } from "./redirects.ts";
-
-const htmlCache = "no-cache";
-const fileCache = "public, max-age=3600";
-export const immutableCache = "public, max-age=31536000, immutable";
 
 /**
  * `nginx.conf` for nginx serving the output folder itself: the routes and headers of `site serve`
@@ -38,22 +35,26 @@ export function createNginxConf(headers: Record<string, string>, files: readonly
     "gzip_static on;",
     "",
     "# `/` applies the visitor's stored language choice, else goes to the default language.",
-    ...location("= /", ["try_files /index.html =404;"], htmlCache),
+    ...location("= /", ["try_files /index.html =404;"], cacheControl.page),
     "# The slash form of a URL goes to the URL without it.",
     ...location("~ ^(/.+)/$", ["return 301 $1$is_args$args;"]),
     "# Not-found pages, shown with status 404 and never at a URL of their own.",
-    ...location(`~ ^/(?:${codes})/404\\.html$`, ["internal;"], htmlCache),
-    ...location(`= /${rootNotFoundFile}`, ["internal;"], htmlCache),
+    ...location(`~ ^/(?:${codes})/404\\.html$`, ["internal;"], cacheControl.page),
+    ...location(`= /${rootNotFoundFile}`, ["internal;"], cacheControl.page),
     "# Pages are served at their URLs only, not as .html files or compressed copies.",
     ...location(`~ "^/(?<lang>${codes})(?:/.*)?\\.(?:html|br|gz)$"`, ["error_page 404 /$lang/404.html;", "return 404;"]),
     ...location(`~ ^/(?<lang>${codes})/404$`, ["error_page 404 /$lang/404.html;", "return 404;"]),
     "# Every page of a language; anything else under it gets that language's not-found page.",
-    ...location(`~ ^/(?<lang>${codes})(?:/.*)?$`, ["error_page 404 /$lang/404.html;", "try_files $uri.html $uri =404;"], htmlCache),
+    ...location(`~ ^/(?<lang>${codes})(?:/.*)?$`, ["error_page 404 /$lang/404.html;", "try_files $uri.html $uri =404;"], cacheControl.page),
     "# Real folders and files.",
     ...folders.flatMap((folder) =>
-      location(`^~ /${folder}/`, [`error_page 404 /${rootNotFoundFile};`, "try_files $uri =404;"], folder === "assets" ? immutableCache : fileCache),
+      location(
+        `^~ /${folder}/`,
+        [`error_page 404 /${rootNotFoundFile};`, "try_files $uri =404;"],
+        folder === assetsFolder ? cacheControl.fingerprinted : cacheControl.file,
+      ),
     ),
-    ...topFiles.flatMap((file) => location(`= /${file}`, [], fileCache)),
+    ...topFiles.flatMap((file) => location(`= /${file}`, [], cacheControl.file)),
     "# Anything else goes to the default language.",
     ...location("/", [`return 302 /${defaultLanguage.url};`]),
   ].join("\n");

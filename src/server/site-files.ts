@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { lstat, readdir, readFile, realpath, stat } from "node:fs/promises";
 import type { OutgoingHttpHeaders } from "node:http";
 import path from "node:path";
+import { cacheControl } from "../shared/caching.ts";
 import { hostFiles } from "../shared/routing.ts";
 
 const types: Record<string, string> = {
@@ -55,9 +56,9 @@ export function isFingerprinted(name: string): boolean {
 }
 
 export function cacheControlFor(name: string): string {
-  if (isFingerprinted(name)) return "public, max-age=31536000, immutable";
-  if (name.endsWith(".html")) return "no-cache";
-  return "public, max-age=3600";
+  if (isFingerprinted(name)) return cacheControl.fingerprinted;
+  if (name.endsWith(".html")) return cacheControl.page;
+  return cacheControl.file;
 }
 
 /**
