@@ -3,8 +3,8 @@ import path from "node:path";
 import { compile, optimize } from "@tailwindcss/node";
 
 export interface CssBuilder {
-  /** The minified stylesheet holding exactly the utilities `html` uses. */
-  cssFor(html: string): Promise<string>;
+  /** The minified stylesheet holding exactly the utilities `html` uses, and those its island script may set. */
+  cssFor(html: string, scriptCandidates?: string[]): Promise<string>;
 }
 
 /**
@@ -17,8 +17,8 @@ export async function createCssBuilder(entry: string): Promise<CssBuilder> {
   const base = path.dirname(entry);
   const cache = new Map<string, Promise<string>>();
   return {
-    cssFor(html) {
-      const candidates = extractCandidates(html);
+    cssFor(html, scriptCandidates = []) {
+      const candidates = [...new Set([...extractCandidates(html), ...scriptCandidates])].sort();
       const key = candidates.join(" ");
       let css = cache.get(key);
       if (!css) {

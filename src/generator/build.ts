@@ -1,8 +1,10 @@
 import path from "node:path";
 import { languages } from "../shared/languages.ts";
+import { urlToFile } from "../shared/urls.ts";
+import { contactFormProps } from "../templates/ContactForm.tsx";
 import { manifestFile, messageKeys, messageLocaleKeys, type MessageKey, type SiteManifest } from "../shared/manifest.ts";
 import { createCssBuilder } from "./build-css.ts";
-import { bundleClient } from "./bundle-client.ts";
+import { bundleIslands, islandSetKey } from "./bundle-islands.ts";
 import { checkSite } from "./check-site.ts";
 import { BuildError, formatProblem, type Problem } from "./errors.ts";
 import { createHeadersFile, scriptHash, securityHeaders } from "./headers.ts";
@@ -14,7 +16,7 @@ import { buildInputs } from "./freshness.ts";
 import { createNginxConf } from "./nginx-conf.ts";
 import { packageRoot } from "./package-root.ts";
 import { createRedirects } from "./redirects.ts";
-import { cssMarker } from "../shared/html.ts";
+import { cssMarker, islandScriptMarker } from "../shared/html.ts";
 import { renderPages, type RenderedPage } from "./render-pages.tsx";
 import type { RouteTable } from "../shared/routes.ts";
 import { resolveRoutes } from "./resolve-routes.ts";
@@ -58,30 +60,30 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // Settled here too, so a build that fails before using it leaves no rejection behind.
   inputs.catch(() => undefined);
   const config = await loadConfig(path.join(root, "site.config.yml"), env, relative);
-  const [locales, documents, client, css] = await settleAll([
+  const [locales, documents, css] = await settleAll([
     loadLocales(path.join(root, "locales"), config.missingTranslations, relative),
     loadContent(path.join(root, "content"), config, relative),
-    bundleClient(path.join(packageRoot, "src/client/main.ts")),
     createCssBuilder(path.join(packageRoot, "src/templates/styles.css")),
   ] as const);
   for (const warning of locales.warnings) warn(`warning: ${formatProblem(warning)}`);
   const routes = resolveRoutes(documents, "content");
 
-  const pages = renderPages({
-    config,
-    locales,
-    routes,
-    assets: { script: client.url },
-    inlineScripts: { boot: bootScript },
-  });
-  const htmlFiles = await Promise.all(pages.map(async (page) => ({ path: page.file, content: page.html.replace(cssMarker, await css.cssFor(page.html)) })));
+  const pages = renderPages({ config, locales, routes, inlineScripts: { boot: bootScript } });
+  const scripts = await bundleIslands([...new Set(pages.map((page) => islandSetKey(page.islands)))]);
+  const htmlFiles = await Promise.all(
+    pages.map(async (page) => {
+      const script = scripts.get(islandSetKey(page.islands));
+      const html = script ? page.html.replace(islandScriptMarker, script.url) : page.html.replace(`<script type="module" src="${islandScriptMarker}"></script>`, "");
+      return { path: page.file, content: html.replace(cssMarker, await css.cssFor(html, script?.candidates)) };
+    }),
+  );
   const sitemap = createSitemap(pages, routes, config.origin, (page) => documentDate(page));
   const headers = securityHeaders(config, [scriptHash(bootScript), scriptHash(rootRedirectScript())]);
   const files: OutputFile[] = [
     ...htmlFiles,
     { path: "index.html", content: createRootPage(config.brand) },
     { path: "404.html", content: createRootNotFound(config.brand) },
-    { path: client.url.slice(1), content: client.code },
+    ...[...scripts.values()].map((script) => ({ path: script.url.slice(1), content: script.code })),
     { path: "favicon.svg", content: favicon },
     { path: "sitemap.xml", content: sitemap },
     { path: "robots.txt", content: createRobots(config.origin) },
@@ -133,6 +135,11 @@ export function siteManifest(config: SiteConfig, headers: Record<string, string>
     recaptcha: Boolean(config.recaptcha.siteKey),
     languages: languages.map((language) => ({ url: language.url, code: language.code })),
     headers,
+    contactForms: Object.fromEntries(
+      languages
+        .filter(({ code }) => routes?.has(code, "contact"))
+        .map((language) => [urlToFile(routes!.href(language.code, "contact")), contactFormProps({ t: locales.t(language.code), config, language })]),
+    ),
     messages: Object.fromEntries(
       languages.map(({ code }) => {
         const t = locales.t(code);

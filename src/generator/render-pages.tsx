@@ -3,6 +3,7 @@ import { codeToLanguage, type Language } from "../shared/languages.ts";
 import { urlToFile } from "../shared/urls.ts";
 import { Page, type PageContext } from "../templates/context.tsx";
 import { templates } from "../templates/index.tsx";
+import { IslandsUsed, type IslandName } from "../templates/islands/Island.tsx";
 import type { SiteConfig } from "../shared/config.ts";
 import type { Locales } from "./load-locales.ts";
 import type { Route, RouteTable } from "../shared/routes.ts";
@@ -17,15 +18,16 @@ export interface RenderedPage {
   language: Language;
   title: string;
   description: string;
-  /** The document, with the CSS marker where the stylesheet goes. */
+  /** The document, with markers where the stylesheet and the island script go. */
   html: string;
+  /** The islands the page has, sorted. */
+  islands: IslandName[];
 }
 
 export interface RenderInput {
   config: SiteConfig;
   locales: Locales;
   routes: RouteTable;
-  assets: PageContext["assets"];
   inlineScripts: PageContext["inlineScripts"];
 }
 
@@ -84,7 +86,7 @@ export function renderPages(input: RenderInput): RenderedPage[] {
 }
 
 function renderPage(input: RenderInput, route: Route, tools: LanguageTools): RenderedPage {
-  const { config, routes, assets, inlineScripts } = input;
+  const { config, routes, inlineScripts } = input;
   const { language, t, href, formatDate, formatEuro } = tools;
   const document = route.documents[language.code];
   const metaKey = metaKeys[route.template];
@@ -103,17 +105,19 @@ function renderPage(input: RenderInput, route: Route, tools: LanguageTools): Ren
     formatEuro,
     title: route.id === "home" ? ownTitle : pageTitle(ownTitle, config.brand),
     description,
-    assets,
     inlineScripts,
     structuredData: [],
   };
   context.structuredData = structuredDataFor(context);
   const Template = templates[route.template];
+  const islands = new Set<IslandName>();
   const body = renderToStaticMarkup(
     <Page.Provider value={context}>
-      <Template />
+      <IslandsUsed.Provider value={islands}>
+        <Template />
+      </IslandsUsed.Provider>
     </Page.Provider>,
   );
   const url = href(route.id);
-  return { url, file: urlToFile(url), route, language, title: context.title, description, html: `<!DOCTYPE html>${body}` };
+  return { url, file: urlToFile(url), route, language, title: context.title, description, html: `<!DOCTYPE html>${body}`, islands: [...islands].sort() };
 }

@@ -1,13 +1,14 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { resolvePath } from "../shared/routing.ts";
-import { applyOutcome } from "./contact-page.ts";
-import type { Outcome } from "./outcomes.ts";
+import type { SiteManifest } from "../shared/manifest.ts";
 import type { ContactBackend } from "./backend.ts";
 import { encodePath } from "./request-target.ts";
 import type { Encoding, SiteFile, SiteFiles, Variant } from "./site-files.ts";
 
 export interface StaticContext {
   files: SiteFiles;
+  /** The contact form's props per page file (site.json), to draw a script-less post's outcome. */
+  contactForms: SiteManifest["contactForms"];
   headers: Record<string, string>;
   backend: Pick<ContactBackend, "getOutcome">;
 }
@@ -17,7 +18,7 @@ export interface StaticContext {
  * variant the client accepts, 304 for a matching If-None-Match, and the contact page with the
  * outcome of a script-less post when the query names one.
  */
-export function createStaticHandler({ files, headers, backend }: StaticContext) {
+export function createStaticHandler({ files, headers, backend, contactForms }: StaticContext) {
   const plain = (status: number, text: string, extra: Record<string, string | number> = {}) => ({
     status,
     headers: { ...headers, "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Content-Length": Buffer.byteLength(text), ...extra },
@@ -46,18 +47,22 @@ export function createStaticHandler({ files, headers, backend }: StaticContext) 
       response.writeHead(missing.status, missing.headers).end(head ? undefined : missing.body);
       return;
     }
-    if (file.html && resolution.status === 200 && search.includes("outcome=")) {
-      return void backend.getOutcome(new URLSearchParams(search).get("outcome") ?? "").then(
-        (outcome) => (outcome ? sendOutcome(response, file, outcome, head) : sendFile(request, response, file, resolution.status, head)),
-        () => sendFile(request, response, file, resolution.status, head),
-      );
+    const form = contactForms[file.path];
+    if (form && resolution.status === 200 && search.includes("outcome=")) {
+      return void backend
+        .getOutcome(new URLSearchParams(search).get("outcome") ?? "")
+        .then(async (outcome) => {
+          if (!outcome) return sendFile(request, response, file, resolution.status, head);
+          const { applyOutcome } = await import("./contact-page.tsx");
+          sendPersonal(response, Buffer.from(applyOutcome(file.variants.identity.body.toString("utf8"), outcome, form)), head);
+        })
+        .catch(() => sendFile(request, response, file, resolution.status, head));
     }
     sendFile(request, response, file, resolution.status, head);
   };
 
   /** The page with the outcome of a script-less post: personal, so never cached. */
-  function sendOutcome(response: ServerResponse, file: SiteFile, outcome: Outcome, head: boolean): void {
-    const body = Buffer.from(applyOutcome(file.variants.identity.body.toString("utf8"), outcome));
+  function sendPersonal(response: ServerResponse, body: Buffer, head: boolean): void {
     response.writeHead(200, {
       ...headers,
       "Content-Type": "text/html; charset=utf-8",

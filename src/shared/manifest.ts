@@ -3,6 +3,8 @@
  * the contact endpoint, the answers in every language). The build writes it, the server reads
  * it, and both use this one definition.
  */
+import type { ContactFormProps } from "../templates/islands/ContactForm.tsx";
+
 export const manifestFile = "site.json";
 
 /** The endpoint's answers, each with the interface string it is written from. */
@@ -32,6 +34,8 @@ export interface SiteManifest {
   messages: Record<string, Record<MessageKey, string>>;
   /** The contact page per language code, e.g. `{ el: "/gr/contact" }`. */
   contactPages: Record<string, string>;
+  /** The contact form island's props per page file (`gr/contact.html`), for `site serve` to draw an outcome with. */
+  contactForms: Record<string, ContactFormProps>;
   /** A digest of everything the build was made from; `site build --if-needed` compares it. */
   inputs?: string;
 }
@@ -49,5 +53,5 @@ export function parseManifest(raw: unknown, file: string): SiteManifest {
     for (const key of messageKeys) if (typeof messages[code]?.[key] !== "string") problems.push(`"messages.${code}.${key}" is missing`);
   if (problems.length) throw new Error(`${file}: ${problems.join("; ")}; rebuild the site with \`site build\``);
   const contactPages = Object.fromEntries(object.languages!.map(({ url, code }) => [code, object.contactPages?.[code] ?? `/${url}/contact`]));
-  return { ...(object as SiteManifest), recaptcha: Boolean(object.recaptcha), contactPages };
+  return { ...(object as SiteManifest), recaptcha: Boolean(object.recaptcha), contactPages, contactForms: object.contactForms ?? {} };
 }

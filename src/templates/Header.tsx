@@ -1,6 +1,8 @@
 import { phoneToTel } from "../shared/business.ts";
 import { usePage } from "./context.tsx";
 import { Icon } from "./icons.tsx";
+import { Island } from "./islands/Island.tsx";
+import { Menu } from "./islands/Menu.tsx";
 
 export const navItems = ["home", "services", "prices", "about", "blog", "contact"] as const;
 
@@ -46,35 +48,37 @@ export function Header() {
           <Icon name="phone" className="size-5" />
           <span>{t("nav.call24")}</span>
         </a>
-        <button
-          type="button"
-          id="menu-toggle"
-          className="group hidden size-11 shrink-0 items-center justify-center rounded-xl border border-slate-300 text-slate-900 js:inline-flex lg:js:hidden"
-          aria-expanded="false"
-          aria-controls="mobile-menu"
-          aria-label={t("common.menu")}
-        >
-          {/* aria-expanded says open or closed; the icon follows it, the name stays "Menu". */}
-          <Icon name="menu" className="size-6 group-aria-expanded:hidden" />
-          <Icon name="x" className="hidden size-6 group-aria-expanded:block" />
-        </button>
+        <Island
+          name="menu"
+          component={Menu}
+          props={{ label: t("common.menu"), navLabel: t("nav.main") }}
+          slots={{
+            icons: (
+              <>
+                {/* aria-expanded says open or closed; the icon follows it, the name stays "Menu". */}
+                <Icon name="menu" className="size-6 group-aria-expanded:hidden" />
+                <Icon name="x" className="hidden size-6 group-aria-expanded:block" />
+              </>
+            ),
+            // Without script this list is the phone's navigation; with script it is the toggled menu.
+            links: (
+              <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-2 py-1 text-sm whitespace-nowrap js:flex-col js:p-4 js:text-base">
+                {navItems.map((id) => link(id, true))}
+                <li className="hidden js:block">
+                  <a
+                    href={phoneToTel(config.phone)}
+                    className="mt-2 flex flex-wrap items-center justify-center gap-x-2 rounded-xl bg-amber-400 px-4 py-3 text-center text-lg font-semibold whitespace-normal text-slate-950"
+                  >
+                    <Icon name="phone" className="size-5" />
+                    <span>{t("nav.call24")}</span>
+                    <span className="whitespace-nowrap">{config.phone}</span>
+                  </a>
+                </li>
+              </ul>
+            ),
+          }}
+        />
       </div>
-      {/* Without script this row is the phone's navigation; with script it becomes the toggled menu. */}
-      <nav id="mobile-menu" aria-label={t("nav.main")} className="border-t border-slate-200 bg-white lg:hidden js:hidden js:data-open:block">
-        <ul className="mx-auto flex max-w-6xl gap-1 overflow-x-auto px-2 py-1 text-sm whitespace-nowrap js:flex-col js:p-4 js:text-base">
-          {navItems.map((id) => link(id, true))}
-          <li className="hidden js:block">
-            <a
-              href={phoneToTel(config.phone)}
-              className="mt-2 flex flex-wrap items-center justify-center gap-x-2 rounded-xl bg-amber-400 px-4 py-3 text-center text-lg font-semibold whitespace-normal text-slate-950"
-            >
-              <Icon name="phone" className="size-5" />
-              <span>{t("nav.call24")}</span>
-              <span className="whitespace-nowrap">{config.phone}</span>
-            </a>
-          </li>
-        </ul>
-      </nav>
     </header>
   );
 }

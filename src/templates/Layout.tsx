@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { codeToLanguage, defaultLanguage, langToDir, languages } from "../shared/languages.ts";
-import { cssMarker } from "../shared/html.ts";
+import { cssMarker, islandScriptMarker } from "../shared/html.ts";
 import { usePage } from "./context.tsx";
 import { ConsentBanner } from "./ConsentBanner.tsx";
 import { Footer } from "./Footer.tsx";
@@ -8,7 +8,7 @@ import { Header } from "./Header.tsx";
 
 function Head() {
   const page = usePage();
-  const { config, language, route, title, description, assets, inlineScripts, structuredData } = page;
+  const { config, language, route, title, description, inlineScripts, structuredData } = page;
   const canonical = `${config.origin}${page.href(route.id)}`;
   const alternates = route.indexable
     ? languages
@@ -43,7 +43,7 @@ function Head() {
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <script dangerouslySetInnerHTML={{ __html: inlineScripts.boot }} />
       <style dangerouslySetInnerHTML={{ __html: cssMarker }} />
-      <script type="module" src={assets.script} />
+      <script type="module" src={islandScriptMarker} />
       {structuredData.map((data, index) => (
         <script key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, "\\u003c") }} />
       ))}

@@ -24,7 +24,6 @@ export interface PageContext {
   formatEuro(amount: number): string;
   title: string;
   description: string;
-  assets: { script: string };
   /** Inline scripts, keyed by purpose; their hashes go into the Content-Security-Policy. */
   inlineScripts: { boot: string };
   /** JSON-LD objects for the page's <head>. */

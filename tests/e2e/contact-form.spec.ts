@@ -111,7 +111,7 @@ test("while sending: button disabled, spinner and sending label; a second submit
   await expect(submit).toBeDisabled();
   await expect(submit.locator("[data-label]")).toHaveText("Sending…");
   await expect(submit.locator("svg.animate-spin")).toBeVisible();
-  await expect(form).toHaveAttribute("aria-busy", "");
+  await expect(form).toHaveAttribute("aria-busy", "true");
   await form.evaluate((element: HTMLFormElement) => element.requestSubmit());
   release();
   await expect(toasts(page)).toContainText(en.success);

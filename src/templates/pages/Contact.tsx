@@ -77,31 +77,6 @@ export function Contact() {
           </div>
         </div>
       </Section>
-      {/* Phones: under the fixed header, where the eye goes first. Wider screens: bottom right, near the form's button. */}
-      <div
-        id="toasts"
-        aria-live="polite"
-        className="pointer-events-none fixed inset-x-2 top-20 z-[60] mx-auto flex max-w-md flex-col gap-2 sm:top-auto sm:right-4 sm:bottom-4 sm:left-auto sm:w-96"
-      />
-      {/* The notification the form script clones; destructive ones get data-destructive and role="alert". */}
-      <template id="toast-template">
-        <div className="group pointer-events-auto flex items-start gap-3 rounded-xl border border-emerald-300 bg-emerald-50 p-4 text-emerald-950 shadow-lg data-destructive:border-red-800 data-destructive:bg-red-700 data-destructive:text-white motion-safe:transition motion-safe:duration-200 motion-safe:starting:-translate-y-2 motion-safe:starting:opacity-0 sm:motion-safe:starting:translate-y-2">
-          <Icon name="check" className="mt-0.5 size-5 shrink-0 group-data-destructive:hidden" />
-          <Icon name="siren" className="mt-0.5 hidden size-5 shrink-0 group-data-destructive:block" />
-          <p className="min-w-0 flex-1">
-            <strong className="block" data-toast-title />
-            <span data-toast-text />
-          </p>
-          <button
-            type="button"
-            data-toast-close
-            aria-label={t("form.dismiss")}
-            className="-m-2 inline-flex size-11 shrink-0 items-center justify-center rounded-lg hover:bg-black/10 focus-visible:outline-3 focus-visible:outline-sky-600"
-          >
-            <Icon name="x" className="size-5" />
-          </button>
-        </div>
-      </template>
     </Layout>
   );
 }

@@ -1,0 +1,109 @@
+import { createHash } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import * as esbuild from "esbuild";
+import { assetsFolder } from "../shared/caching.ts";
+import type { IslandName } from "../templates/islands/Island.tsx";
+import { BuildError } from "./errors.ts";
+import { packageRoot } from "./package-root.ts";
+
+/** Where each island's component lives: the module under src/templates/islands/ and its export. */
+const islandModules: Record<IslandName, { file: string; name: string }> = {
+  menu: { file: "Menu.tsx", name: "Menu" },
+  "language-switcher": { file: "LanguageSwitcher.tsx", name: "LanguageSwitcher" },
+  "blog-filter": { file: "BlogFilter.tsx", name: "BlogFilter" },
+  "contact-form": { file: "ContactForm.tsx", name: "ContactForm" },
+  "consent-banner": { file: "ConsentBanner.tsx", name: "ConsentBanner" },
+};
+
+export interface IslandScript {
+  /** The public URL, fingerprinted: `/assets/islands.3f9a1c2b7d.js`. */
+  url: string;
+  code: string;
+  /** Every string literal of the first-party modules in the script: the classes it may set. */
+  candidates: string[];
+}
+
+/** The key of a set of islands: its names, sorted, joined by `+`. */
+export function islandSetKey(names: Iterable<IslandName>): string {
+  return [...new Set(names)].sort().join("+");
+}
+
+/**
+ * One script per set of islands that pages use (one entry per set, no shared chunks), so a page
+ * downloads exactly its own islands and the runtime in one request. React is swapped for Preact
+ * at bundle time (src/client/react.ts).
+ */
+export async function bundleIslands(sets: string[]): Promise<Map<string, IslandScript>> {
+  const sourceDir = path.join(packageRoot, "src");
+  const entries = Object.fromEntries(sets.filter(Boolean).map((key, index) => [`set${index}`, key]));
+  let result: esbuild.BuildResult & { outputFiles: esbuild.OutputFile[]; metafile: esbuild.Metafile };
+  try {
+    result = await esbuild.build({
+      entryPoints: Object.keys(entries).map((name) => ({ in: `island-set:${entries[name]}`, out: name })),
+      bundle: true,
+      minify: true,
+      format: "esm",
+      target: ["es2020", "chrome87", "firefox90", "safari15"],
+      jsx: "automatic",
+      write: false,
+      outdir: path.join(packageRoot, "islands"),
+      absWorkingDir: packageRoot,
+      metafile: true,
+      legalComments: "none",
+      logLevel: "silent",
+      define: { "process.env.NODE_ENV": '"production"' },
+      plugins: [
+        {
+          name: "islands",
+          setup(build) {
+            build.onResolve({ filter: /^island-set:/ }, (args) => ({ path: args.path.slice("island-set:".length), namespace: "island-set" }));
+            build.onLoad({ filter: /.*/, namespace: "island-set" }, (args) => ({
+              contents: islandEntry(args.path.split("+") as IslandName[]),
+              resolveDir: sourceDir,
+              loader: "ts",
+            }));
+            build.onResolve({ filter: /^react$/ }, () => ({ path: path.join(sourceDir, "client/react.ts") }));
+            build.onResolve({ filter: /^react\/jsx-runtime$/ }, (args) =>
+              build.resolve("preact/jsx-runtime", { kind: args.kind, resolveDir: args.resolveDir }),
+            );
+          },
+        },
+      ],
+    });
+  } catch (cause) {
+    const errors = (cause as { errors?: esbuild.Message[] }).errors ?? [];
+    throw new BuildError(
+      errors.length
+        ? errors.map((error) => ({ file: error.location?.file ?? "src/templates/islands", line: error.location?.line, message: error.text }))
+        : [{ file: "src/templates/islands", message: String(cause) }],
+      { cause },
+    );
+  }
+  const scripts = new Map<string, IslandScript>();
+  for (const [name, key] of Object.entries(entries)) {
+    const output = result.outputFiles.find((file) => path.basename(file.path) === `${name}.js`)!;
+    const meta = result.metafile.outputs[path.relative(packageRoot, output.path)]!;
+    const firstParty = Object.keys(meta.inputs).filter((input) => input.startsWith("src/"));
+    const hash = createHash("sha256").update(output.text).digest("hex").slice(0, 10);
+    scripts.set(key, { url: `/${assetsFolder}/islands.${hash}.js`, code: output.text, candidates: await stringLiterals(firstParty) });
+  }
+  return scripts;
+}
+
+function islandEntry(names: IslandName[]): string {
+  const imports = names.map((name, index) => `import { ${islandModules[name].name} as island${index} } from "./templates/islands/${islandModules[name].file}";`);
+  const table = names.map((name, index) => `${JSON.stringify(name)}: island${index}`).join(", ");
+  return `import { hydrateIslands } from "./client/hydrate.ts";\n${imports.join("\n")}\nhydrateIslands({ ${table} });\n`;
+}
+
+// Tailwind keeps only what is a utility, so any string literal may be offered as a candidate.
+async function stringLiterals(files: string[]): Promise<string[]> {
+  const set = new Set<string>();
+  for (const file of files) {
+    const source = await readFile(path.join(packageRoot, file), "utf8");
+    for (const match of source.matchAll(/"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'|`([^`]*)`/g))
+      for (const token of (match[1] ?? match[2] ?? match[3] ?? "").split(/[\s${}]+/)) if (token) set.add(token);
+  }
+  return [...set].sort();
+}

@@ -1,0 +1,88 @@
+import { useEffect, useRef, useState } from "react";
+import { initAnalytics, setAnalyticsConsent } from "../../client/analytics.ts";
+import { readStored, store } from "../../client/storage.ts";
+
+/** Where the visitor's analytics choice is kept: "granted" or "denied". */
+export const consentKey = "analytics-consent";
+
+export interface ConsentBannerProps {
+  measurementId: string;
+  title: string;
+  text: string;
+  policy: { href: string; text: string };
+  reject: string;
+  accept: string;
+}
+
+type Choice = "granted" | "denied";
+
+// Accept and reject look the same: neither choice is nudged.
+const button =
+  "flex-1 rounded-xl border border-slate-900 bg-slate-900 px-4 py-2.5 font-semibold text-white hover:bg-slate-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-sky-600";
+
+/**
+ * Asks before any analytics runs (the page has it only where a measurement id is configured).
+ * It shows until the visitor chooses; the choice is remembered, and the footer's
+ * `[data-consent-open]` button shows the banner again with the current choice focused.
+ */
+export function ConsentBanner({ measurementId, title, text, policy, reject, accept }: ConsentBannerProps) {
+  const [shown, setShown] = useState(false);
+  const opener = useRef<HTMLElement | null>(null);
+  const choices = useRef<Partial<Record<Choice, HTMLButtonElement | null>>>({});
+  const focusChoice = useRef(false);
+
+  useEffect(() => {
+    initAnalytics(measurementId);
+    const stored = readStored(consentKey);
+    if (stored === "granted") setAnalyticsConsent(true);
+    else if (stored !== "denied") setShown(true);
+    const onClick = (event: MouseEvent) => {
+      const button = (event.target as Element).closest<HTMLElement>("[data-consent-open]");
+      if (!button) return;
+      opener.current = button;
+      focusChoice.current = true;
+      setShown(true);
+    };
+    document.addEventListener("click", onClick);
+    return () => document.removeEventListener("click", onClick);
+  }, [measurementId]);
+
+  useEffect(() => {
+    if (!shown || !focusChoice.current) return;
+    focusChoice.current = false;
+    choices.current[readStored(consentKey) === "granted" ? "granted" : "denied"]?.focus();
+  });
+
+  const choose = (choice: Choice) => {
+    store(consentKey, choice);
+    setShown(false);
+    setAnalyticsConsent(choice === "granted");
+    opener.current?.focus();
+    opener.current = null;
+  };
+  return (
+    <section
+      id="consent"
+      hidden={!shown}
+      aria-labelledby="consent-title"
+      className="fixed inset-x-2 bottom-2 z-50 mx-auto max-w-xl rounded-2xl border border-slate-200 bg-white p-4 shadow-2xl sm:p-5"
+    >
+      <h2 id="consent-title" className="text-lg font-bold">
+        {title}
+      </h2>
+      <p className="mt-1 text-sm text-slate-700 sm:text-base">
+        {text}{" "}
+        <a href={policy.href} className="text-sky-800 underline">
+          {policy.text}
+        </a>
+      </p>
+      <div className="mt-3 flex gap-3 sm:mt-4">
+        {(["denied", "granted"] as const).map((choice) => (
+          <button key={choice} type="button" data-consent={choice} className={button} ref={(element) => void (choices.current[choice] = element)} onClick={() => choose(choice)}>
+            {choice === "granted" ? accept : reject}
+          </button>
+        ))}
+      </div>
+    </section>
+  );
+}

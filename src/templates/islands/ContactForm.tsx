@@ -1,0 +1,238 @@
+import { useEffect, useReducer, useRef, type FormEvent as SubmitEvent, type ReactNode } from "react";
+import { track } from "../../client/analytics.ts";
+import { loadRecaptcha, recaptchaToken, resetRecaptcha } from "../../client/recaptcha.ts";
+import { formReducer, initialFormState, type FieldName } from "./form-state.ts";
+import { Static } from "./Static.tsx";
+import { Notifications, type NotificationIcons } from "./Notifications.tsx";
+
+/** Input limits, shared with the server's rules. */
+export const fieldLimits = { name: 100, phone: 40, email: 254, message: 5000 } as const;
+
+export type ContactFormTexts = Record<
+  | "title"
+  | "subtitle"
+  | "name"
+  | "namePlaceholder"
+  | "phone"
+  | "phonePlaceholder"
+  | "email"
+  | "emailPlaceholder"
+  | "message"
+  | "messagePlaceholder"
+  | "honey"
+  | "requiredNote"
+  | "submit"
+  | "sending"
+  | "successTitle"
+  | "success"
+  | "errorTitle"
+  | "failure"
+  | "invalidEmail"
+  | "recaptcha"
+  | "dismiss",
+  string
+>;
+
+/** What a post made without script came to, as the server shows it on the contact page. */
+export type FormOutcome = { status: "sent" } | { status: "error"; text: string; values: Record<FieldName, string> };
+
+export interface ContactFormProps {
+  endpoint: string;
+  /** The page's language code, posted with the message so the answer is in it. */
+  lang: string;
+  texts: ContactFormTexts;
+  /** Present where a reCAPTCHA site key is configured. */
+  recaptcha?: { siteKey: string; hl: string };
+  icons: NotificationIcons;
+  outcome?: FormOutcome;
+  /** The "sent" block's content and the button's spinner (build time only). */
+  sentNotice?: ReactNode;
+  spinner?: ReactNode;
+}
+
+const required: FieldName[] = ["name", "phone", "message"];
+// A request that hangs this long is reported as failed, so the visitor can retry or call.
+const timeoutMs = 30_000;
+const inputStyle =
+  "mt-1 block w-full rounded-xl border border-slate-400 bg-white px-4 py-3 text-base text-slate-900 placeholder:text-slate-500 focus:border-sky-700 focus:outline-3 focus:outline-sky-600/30";
+const labelStyle = "block font-semibold text-slate-900";
+
+/**
+ * The contact form. Without script it posts like any HTML form and the server shows the outcome
+ * through this same component (`outcome`); with script it checks what it can first (honey trap,
+ * required fields, e-mail, anti-bot), posts form-encoded with `Accept: application/json`, and
+ * tells the answer in a notification.
+ */
+export function ContactForm({ endpoint, lang, texts, recaptcha, icons, outcome, sentNotice, spinner }: ContactFormProps) {
+  const [state, dispatch] = useReducer(formReducer, outcome, initialFormState);
+  const form = useRef<HTMLFormElement>(null);
+  const widget = useRef<HTMLDivElement>(null);
+  const sending = state.status === "sending";
+  // Set at once, not at the next render: a second submit in the same moment sends nothing.
+  const busy = useRef(false);
+
+  useEffect(() => {
+    // The script reports problems itself; the browser's own bubbles would say less, in its language.
+    form.current!.noValidate = true;
+    if (widget.current) loadRecaptcha(widget.current);
+  }, []);
+
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const element = form.current!;
+    if (busy.current) return;
+    const field = (name: string) => element.elements.namedItem(name) as HTMLInputElement;
+    if (field("honey").value.trim()) return;
+    const missing = required.filter((name) => !field(name).value.trim());
+    if (missing.length) {
+      dispatch({ type: "refused", title: texts.errorTitle, text: texts.subtitle, invalid: missing });
+      return field(missing[0]!).focus();
+    }
+    if (!field("email").validity.valid) {
+      dispatch({ type: "refused", title: texts.errorTitle, text: texts.invalidEmail, invalid: ["email"] });
+      return field("email").focus();
+    }
+    const token = recaptcha ? recaptchaToken() : "";
+    if (recaptcha && !token) return dispatch({ type: "refused", title: texts.errorTitle, text: texts.recaptcha, invalid: [] });
+
+    const body = new URLSearchParams(new FormData(element) as unknown as Record<string, string>);
+    body.set("g-recaptcha-response", token);
+    busy.current = true;
+    dispatch({ type: "send" });
+    let answer: { success?: unknown; error?: unknown } | undefined;
+    try {
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), timeoutMs);
+      const response = await fetch(element.action, { method: "POST", headers: { Accept: "application/json" }, body, signal: controller.signal });
+      answer = await response.json().finally(() => clearTimeout(timer));
+    } catch {
+      // Network failure, timeout or an answer that is not JSON: the generic failure text below.
+    }
+    busy.current = false;
+    // A token is good for one verification only, so the widget is reset after every attempt.
+    resetRecaptcha();
+    if (answer?.success === true) {
+      element.reset();
+      dispatch({ type: "sent", title: texts.successTitle, text: texts.success });
+      track("form_submit", { event_category: "contact" });
+    } else {
+      const text = typeof answer?.error === "string" && answer.error ? answer.error : texts.failure;
+      dispatch({ type: "failed", title: texts.errorTitle, text });
+    }
+  };
+
+  // Values come back only with a refused post without script, and only until a post succeeds.
+  const values = outcome?.status === "error" && state.status !== "sent" ? outcome.values : undefined;
+  const textField = (name: FieldName, type: string, extra: Record<string, string>) => (
+    <div>
+      <label htmlFor={name} className={labelStyle}>
+        {texts[name]}
+        {required.includes(name) && (
+          <span className="text-red-700" aria-hidden="true">
+            {" *"}
+          </span>
+        )}
+      </label>
+      <input
+        id={name}
+        name={name}
+        type={type}
+        required={required.includes(name)}
+        maxLength={fieldLimits[name]}
+        placeholder={texts[`${name}Placeholder`]}
+        className={inputStyle}
+        defaultValue={values?.[name]}
+        aria-invalid={state.invalid.includes(name) ? "true" : undefined}
+        {...extra}
+      />
+    </div>
+  );
+  return (
+    <>
+      <form
+        id="contact-form"
+        ref={form}
+        method="post"
+        action={endpoint}
+        className="space-y-5"
+        aria-labelledby="form-title"
+        aria-describedby="form-subtitle"
+        aria-busy={sending ? "true" : undefined}
+        onSubmit={onSubmit}
+        onInput={(event) => dispatch({ type: "edited", field: (event.target as HTMLInputElement).name })}
+      >
+        <div>
+          <h2 id="form-title" className="text-2xl font-bold">
+            {texts.title}
+          </h2>
+          <p id="form-subtitle" className="mt-1 text-slate-600">
+            {texts.subtitle}
+          </p>
+        </div>
+        <Static
+          as="div"
+          data-form-status="sent"
+          hidden={!(state.inline && state.status === "sent")}
+          role="status"
+          className="flex gap-3 rounded-xl border border-emerald-300 bg-emerald-50 p-4 text-emerald-900"
+        >
+          {sentNotice}
+        </Static>
+        <div data-form-status="error" hidden={!(state.inline && state.status === "failed")} role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-900">
+          <strong>{texts.errorTitle}:</strong> <span data-form-error>{state.inline ? state.error : texts.failure}</span>
+        </div>
+        <input type="hidden" name="lang" value={lang} />
+        {textField("name", "text", { autoComplete: "name" })}
+        {textField("phone", "tel", { autoComplete: "tel", inputMode: "tel" })}
+        {textField("email", "email", { autoComplete: "email" })}
+        <div>
+          <label htmlFor="message" className={labelStyle}>
+            {texts.message}
+            <span className="text-red-700" aria-hidden="true">
+              {" *"}
+            </span>
+          </label>
+          <textarea
+            id="message"
+            name="message"
+            rows={5}
+            required
+            maxLength={fieldLimits.message}
+            placeholder={texts.messagePlaceholder}
+            className={inputStyle}
+            defaultValue={values?.message}
+            aria-invalid={state.invalid.includes("message") ? "true" : undefined}
+          />
+        </div>
+        {/* A trap for bots: people never see or fill it. */}
+        <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden="true">
+          <label htmlFor="honey">{texts.honey}</label>
+          <input id="honey" name="honey" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        </div>
+        {recaptcha && (
+          // Google's script draws into this element; the empty inner HTML keeps the runtime out of it.
+          <div
+            id="recaptcha"
+            ref={widget}
+            className="min-h-[144px] min-[376px]:min-h-[78px]"
+            data-sitekey={recaptcha.siteKey}
+            data-hl={recaptcha.hl}
+            dangerouslySetInnerHTML={{ __html: "" }}
+          />
+        )}
+        <p className="text-sm text-slate-600">{texts.requiredNote}</p>
+        <button
+          type="submit"
+          disabled={sending}
+          className="inline-flex w-full items-center justify-center gap-2 rounded-xl bg-sky-800 px-6 py-3.5 text-lg font-semibold text-white hover:bg-sky-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-sky-600 disabled:cursor-wait disabled:opacity-70 sm:w-auto"
+        >
+          <Static as="span" className={sending ? "contents" : "hidden"}>
+            {spinner}
+          </Static>
+          <span data-label>{sending ? texts.sending : texts.submit}</span>
+        </button>
+      </form>
+      <Notifications notifications={state.notifications} icons={icons} dismiss={texts.dismiss} onDismiss={(id) => dispatch({ type: "dismissed", id })} />
+    </>
+  );
+}

@@ -1,0 +1,71 @@
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { Static } from "./Static.tsx";
+
+export interface MenuProps {
+  /** The toggle's accessible name ("Menu"); aria-expanded says whether it is open. */
+  label: string;
+  /** The navigation's accessible name. */
+  navLabel: string;
+  /** The toggle's icons (build time only). */
+  icons?: ReactNode;
+  /** The navigation's list of links (build time only). */
+  links?: ReactNode;
+}
+
+/**
+ * The phone menu. Without script the navigation is a row of links under the header; with script
+ * (the `js` class) it hides behind the toggle. A link, Escape or a click elsewhere closes it.
+ */
+export function Menu({ label, navLabel, icons, links }: MenuProps) {
+  const [open, setOpen] = useState(false);
+  const toggle = useRef<HTMLElement>(null);
+  const menu = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpen(false);
+      toggle.current?.focus();
+    };
+    const onClick = (event: MouseEvent) => {
+      const target = event.target as Node;
+      if (!toggle.current?.contains(target) && !menu.current?.contains(target)) setOpen(false);
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("click", onClick);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("click", onClick);
+    };
+  }, [open]);
+  return (
+    <>
+      <Static
+        as="button"
+        type="button"
+        id="menu-toggle"
+        elementRef={toggle}
+        className="group hidden size-11 shrink-0 items-center justify-center rounded-xl border border-slate-300 text-slate-900 js:inline-flex lg:js:hidden"
+        aria-expanded={open ? "true" : "false"}
+        aria-controls="mobile-menu"
+        aria-label={label}
+        onClick={() => setOpen(!open)}
+      >
+        {icons}
+      </Static>
+      <Static
+        as="nav"
+        id="mobile-menu"
+        elementRef={menu}
+        aria-label={navLabel}
+        className="absolute inset-x-0 top-full border-y border-slate-200 bg-white lg:hidden js:hidden js:data-open:block"
+        data-open={open ? "" : undefined}
+        onClick={(event: MouseEvent) => {
+          if ((event.target as Element).closest("a")) setOpen(false);
+        }}
+      >
+        {links}
+      </Static>
+    </>
+  );
+}
