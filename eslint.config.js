@@ -26,11 +26,34 @@ export default tseslint.config(
     },
   },
   {
+    // Islands also run in the browser: they get everything through their props, never from the
+    // page context (Node only) or the icon set (too large to ship).
+    files: ["src/templates/islands/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["**/generator/**", "**/server/**"], message: "Import what is shared from src/shared/ instead." },
+            { group: ["../context.tsx", "../icons.tsx", "node:*"], message: "Islands run in the browser: pass what they need as props or slots." },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["src/server/**"],
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/generator/**", "**/templates/**"], message: "The server reads the build's output; share code through src/shared/." }] },
+        {
+          patterns: [
+            {
+              group: ["**/generator/**", "**/templates/*", "!**/templates/islands", "!**/templates/ContactForm.tsx"],
+              message: "The server reads the build's output; share code through src/shared/ (it draws only the contact form island).",
+            },
+          ],
+        },
       ],
     },
   },

@@ -1,6 +1,6 @@
 // `npm run bench`: every figure beside its budget. Measures, never asserts: budgets are compared
 // and printed; the exit code is 0 unless a measurement itself could not be made.
-import { benchColdBuild, benchPageBytes, withTempDir } from "./build.ts";
+import { benchColdBuild, benchPageBytes, buildSite, withTempDir } from "./build.ts";
 import { printRows, type BenchRow } from "./report.ts";
 import { startSite } from "../tests/support/servers.ts";
 
@@ -18,6 +18,12 @@ await withTempDir(async (out) => {
   if (wants("pages")) {
     const rows = await benchPageBytes(out);
     report(`Pages: HTML with inlined CSS, brotli (${rows.length} pages)`, rows);
+    // As the owner runs it: with analytics (the consent banner island) and reCAPTCHA configured.
+    await withTempDir(async (keys) => {
+      buildSite(keys, { GA_MEASUREMENT_ID: "G-BENCH12345", RECAPTCHA_SITE_KEY: "6LeBenchSiteKey000000000000000000000000000" });
+      const configured = await benchPageBytes(keys);
+      report(`Pages with analytics and reCAPTCHA configured (${configured.length} pages)`, configured);
+    });
   }
   if (wants("server")) {
     try {

@@ -73,7 +73,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const htmlFiles = await Promise.all(
     pages.map(async (page) => {
       const script = scripts.get(islandSetKey(page.islands));
-      const html = script ? page.html.replace(islandScriptMarker, script.url) : page.html.replace(`<script type="module" src="${islandScriptMarker}"></script>`, "");
+      const html = script
+        ? page.html.replace(islandScriptMarker, script.url)
+        : page.html.replace(`<script type="module" src="${islandScriptMarker}"></script>`, "");
       return { path: page.file, content: html.replace(cssMarker, await css.cssFor(html, script?.candidates)) };
     }),
   );

@@ -7,8 +7,17 @@ import type { IslandName } from "../templates/islands/Island.tsx";
 import { BuildError } from "./errors.ts";
 import { packageRoot } from "./package-root.ts";
 
+/** The islands' `react` imports, answered by Preact (src/client/react.ts and preact/jsx-runtime). */
+export const reactToPreact: esbuild.Plugin = {
+  name: "react-to-preact",
+  setup(build) {
+    build.onResolve({ filter: /^react$/ }, () => ({ path: path.join(packageRoot, "src/client/react.ts") }));
+    build.onResolve({ filter: /^react\/jsx-runtime$/ }, (args) => build.resolve("preact/jsx-runtime", { kind: args.kind, resolveDir: args.resolveDir }));
+  },
+};
+
 /** Where each island's component lives: the module under src/templates/islands/ and its export. */
-const islandModules: Record<IslandName, { file: string; name: string }> = {
+export const islandModules: Record<IslandName, { file: string; name: string }> = {
   menu: { file: "Menu.tsx", name: "Menu" },
   "language-switcher": { file: "LanguageSwitcher.tsx", name: "LanguageSwitcher" },
   "blog-filter": { file: "BlogFilter.tsx", name: "BlogFilter" },
@@ -63,12 +72,9 @@ export async function bundleIslands(sets: string[]): Promise<Map<string, IslandS
               resolveDir: sourceDir,
               loader: "ts",
             }));
-            build.onResolve({ filter: /^react$/ }, () => ({ path: path.join(sourceDir, "client/react.ts") }));
-            build.onResolve({ filter: /^react\/jsx-runtime$/ }, (args) =>
-              build.resolve("preact/jsx-runtime", { kind: args.kind, resolveDir: args.resolveDir }),
-            );
           },
         },
+        reactToPreact,
       ],
     });
   } catch (cause) {
@@ -92,7 +98,9 @@ export async function bundleIslands(sets: string[]): Promise<Map<string, IslandS
 }
 
 function islandEntry(names: IslandName[]): string {
-  const imports = names.map((name, index) => `import { ${islandModules[name].name} as island${index} } from "./templates/islands/${islandModules[name].file}";`);
+  const imports = names.map(
+    (name, index) => `import { ${islandModules[name].name} as island${index} } from "./templates/islands/${islandModules[name].file}";`,
+  );
   const table = names.map((name, index) => `${JSON.stringify(name)}: island${index}`).join(", ");
   return `import { hydrateIslands } from "./client/hydrate.ts";\n${imports.join("\n")}\nhydrateIslands({ ${table} });\n`;
 }

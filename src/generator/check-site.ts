@@ -7,7 +7,7 @@ export interface SiteCheckInput {
   pages: RenderedPage[];
   /** Final HTML by output path (`en/prices.html`). */
   html: Map<string, string>;
-  /** URLs of the other files the build writes (`/assets/site.1234.js`, `/favicon.svg`, ...). */
+  /** URLs of the other files the build writes (`/assets/islands.1234.js`, `/favicon.svg`, ...). */
   assets: Set<string>;
   sitemap: string;
 }

@@ -38,9 +38,9 @@ export async function writeSite(outDir: string, files: OutputFile[]): Promise<{ 
         const writes = [writeFile(target, content)];
         if (compressible.test(file.path) && content.length > 256) {
           writes.push(
-            brotli(content, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality(file.path), [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length } }).then((data) =>
-              writeFile(`${target}.br`, data),
-            ),
+            brotli(content, {
+              params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality(file.path), [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+            }).then((data) => writeFile(`${target}.br`, data)),
             gzip(content, { level: 9 }).then((data) => writeFile(`${target}.gz`, data)),
           );
         }

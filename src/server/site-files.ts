@@ -50,7 +50,7 @@ export interface SiteFiles {
   bytes: number;
 }
 
-/** `assets/site.07e9e867f8.js`: a name that changes whenever the content does. */
+/** `assets/islands.07e9e867f8.js`: a name that changes whenever the content does. */
 export function isFingerprinted(name: string): boolean {
   return /(^|\/)assets\/.+\.[0-9a-f]{8,}\.[a-z0-9]+$/i.test(name);
 }

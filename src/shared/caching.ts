@@ -8,5 +8,5 @@ export const cacheControl = {
   fingerprinted: "public, max-age=31536000, immutable",
 } as const;
 
-/** The output folder of fingerprinted files (`assets/site.07e9e867f8.js`). */
+/** The output folder of fingerprinted files (`assets/islands.07e9e867f8.js`). */
 export const assetsFolder = "assets";

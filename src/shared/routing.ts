@@ -13,7 +13,7 @@ export const rootNotFoundFile = "404.html";
 /**
  * Whether an output file is a rendered page, served only at its extensionless URL:
  * `gr.html`, `en/prices.html`, `index.html` and `404.html` are; `google1234.html` (a file the
- * owner put in public/) and `assets/site.js` are not.
+ * owner put in public/) and `assets/islands.js` are not.
  */
 export function isPageFile(name: string): boolean {
   if (!name.endsWith(".html")) return false;

@@ -40,6 +40,22 @@ export function contactFormProps({ t, config, language }: Pick<PageContext, "t" 
 /** The parts of the form drawn once, at build time. */
 export function contactFormSlots(props: ContactFormProps): Partial<ContactFormProps> {
   return {
+    heading: (
+      <>
+        <h2 id="form-title" className="text-2xl font-bold">
+          {props.texts.title}
+        </h2>
+        <p id="form-subtitle" className="mt-1 text-slate-600">
+          {props.texts.subtitle}
+        </p>
+      </>
+    ),
+    trap: (
+      <>
+        <label htmlFor="honey">{props.texts.honey}</label>
+        <input id="honey" name="honey" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </>
+    ),
     sentNotice: (
       <>
         <Icon name="check" className="size-6 shrink-0" />

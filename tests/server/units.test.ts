@@ -161,7 +161,11 @@ describe("script-less outcomes", () => {
     expect(applyOutcome(html, { status: "sent" }, { ...props, endpoint: "/elsewhere" })).toBe(html);
     const page = applyOutcome(
       html,
-      { status: "error", text: "Fix <this>", values: { name: '"><script>x</script>', phone: "69 & 70", email: "a@b.c", message: "\nfirst line</textarea><b>" } },
+      {
+        status: "error",
+        text: "Fix <this>",
+        values: { name: '"><script>x</script>', phone: "69 & 70", email: "a@b.c", message: "\nfirst line</textarea><b>" },
+      },
       props,
     );
     expect(page.startsWith("<main><p>before</p>") && page.endsWith("<p>after</p></main>")).toBe(true);

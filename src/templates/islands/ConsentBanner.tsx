@@ -78,7 +78,14 @@ export function ConsentBanner({ measurementId, title, text, policy, reject, acce
       </p>
       <div className="mt-3 flex gap-3 sm:mt-4">
         {(["denied", "granted"] as const).map((choice) => (
-          <button key={choice} type="button" data-consent={choice} className={button} ref={(element) => void (choices.current[choice] = element)} onClick={() => choose(choice)}>
+          <button
+            key={choice}
+            type="button"
+            data-consent={choice}
+            className={button}
+            ref={(element) => void (choices.current[choice] = element)}
+            onClick={() => choose(choice)}
+          >
             {choice === "granted" ? accept : reject}
           </button>
         ))}

@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useRef, type FormEvent as SubmitEvent, type ReactNode } from "react";
+import { createElement, useEffect, useReducer, useRef, type FormEvent as SubmitEvent, type ReactNode } from "react";
 import { track } from "../../client/analytics.ts";
 import { loadRecaptcha, recaptchaToken, resetRecaptcha } from "../../client/recaptcha.ts";
 import { formReducer, initialFormState, type FieldName } from "./form-state.ts";
@@ -45,7 +45,9 @@ export interface ContactFormProps {
   recaptcha?: { siteKey: string; hl: string };
   icons: NotificationIcons;
   outcome?: FormOutcome;
-  /** The "sent" block's content and the button's spinner (build time only). */
+  /** The heading, the bot trap, the "sent" block's content and the button's spinner (build time only). */
+  heading?: ReactNode;
+  trap?: ReactNode;
   sentNotice?: ReactNode;
   spinner?: ReactNode;
 }
@@ -63,7 +65,7 @@ const labelStyle = "block font-semibold text-slate-900";
  * required fields, e-mail, anti-bot), posts form-encoded with `Accept: application/json`, and
  * tells the answer in a notification.
  */
-export function ContactForm({ endpoint, lang, texts, recaptcha, icons, outcome, sentNotice, spinner }: ContactFormProps) {
+export function ContactForm({ endpoint, lang, texts, recaptcha, icons, outcome, heading, trap, sentNotice, spinner }: ContactFormProps) {
   const [state, dispatch] = useReducer(formReducer, outcome, initialFormState);
   const form = useRef<HTMLFormElement>(null);
   const widget = useRef<HTMLDivElement>(null);
@@ -123,7 +125,7 @@ export function ContactForm({ endpoint, lang, texts, recaptcha, icons, outcome, 
 
   // Values come back only with a refused post without script, and only until a post succeeds.
   const values = outcome?.status === "error" && state.status !== "sent" ? outcome.values : undefined;
-  const textField = (name: FieldName, type: string, extra: Record<string, string>) => (
+  const field = (name: FieldName, type: string, extra: Record<string, string | number>) => (
     <div>
       <label htmlFor={name} className={labelStyle}>
         {texts[name]}
@@ -133,18 +135,18 @@ export function ContactForm({ endpoint, lang, texts, recaptcha, icons, outcome, 
           </span>
         )}
       </label>
-      <input
-        id={name}
-        name={name}
-        type={type}
-        required={required.includes(name)}
-        maxLength={fieldLimits[name]}
-        placeholder={texts[`${name}Placeholder`]}
-        className={inputStyle}
-        defaultValue={values?.[name]}
-        aria-invalid={state.invalid.includes(name) ? "true" : undefined}
-        {...extra}
-      />
+      {createElement(type === "textarea" ? "textarea" : "input", {
+        id: name,
+        name,
+        type: type === "textarea" ? undefined : type,
+        required: required.includes(name),
+        maxLength: fieldLimits[name],
+        placeholder: texts[`${name}Placeholder`],
+        className: inputStyle,
+        defaultValue: values?.[name],
+        "aria-invalid": state.invalid.includes(name) ? "true" : undefined,
+        ...extra,
+      })}
     </div>
   );
   return (
@@ -161,14 +163,7 @@ export function ContactForm({ endpoint, lang, texts, recaptcha, icons, outcome, 
         onSubmit={onSubmit}
         onInput={(event) => dispatch({ type: "edited", field: (event.target as HTMLInputElement).name })}
       >
-        <div>
-          <h2 id="form-title" className="text-2xl font-bold">
-            {texts.title}
-          </h2>
-          <p id="form-subtitle" className="mt-1 text-slate-600">
-            {texts.subtitle}
-          </p>
-        </div>
+        <Static as="div">{heading}</Static>
         <Static
           as="div"
           data-form-status="sent"
@@ -178,37 +173,23 @@ export function ContactForm({ endpoint, lang, texts, recaptcha, icons, outcome, 
         >
           {sentNotice}
         </Static>
-        <div data-form-status="error" hidden={!(state.inline && state.status === "failed")} role="alert" className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-900">
+        <div
+          data-form-status="error"
+          hidden={!(state.inline && state.status === "failed")}
+          role="alert"
+          className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-900"
+        >
           <strong>{texts.errorTitle}:</strong> <span data-form-error>{state.inline ? state.error : texts.failure}</span>
         </div>
         <input type="hidden" name="lang" value={lang} />
-        {textField("name", "text", { autoComplete: "name" })}
-        {textField("phone", "tel", { autoComplete: "tel", inputMode: "tel" })}
-        {textField("email", "email", { autoComplete: "email" })}
-        <div>
-          <label htmlFor="message" className={labelStyle}>
-            {texts.message}
-            <span className="text-red-700" aria-hidden="true">
-              {" *"}
-            </span>
-          </label>
-          <textarea
-            id="message"
-            name="message"
-            rows={5}
-            required
-            maxLength={fieldLimits.message}
-            placeholder={texts.messagePlaceholder}
-            className={inputStyle}
-            defaultValue={values?.message}
-            aria-invalid={state.invalid.includes("message") ? "true" : undefined}
-          />
-        </div>
+        {field("name", "text", { autoComplete: "name" })}
+        {field("phone", "tel", { autoComplete: "tel", inputMode: "tel" })}
+        {field("email", "email", { autoComplete: "email" })}
+        {field("message", "textarea", { rows: 5 })}
         {/* A trap for bots: people never see or fill it. */}
-        <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden="true">
-          <label htmlFor="honey">{texts.honey}</label>
-          <input id="honey" name="honey" type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
-        </div>
+        <Static as="div" className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden="true">
+          {trap}
+        </Static>
         {recaptcha && (
           // Google's script draws into this element; the empty inner HTML keeps the runtime out of it.
           <div
@@ -217,6 +198,7 @@ export function ContactForm({ endpoint, lang, texts, recaptcha, icons, outcome, 
             className="min-h-[144px] min-[376px]:min-h-[78px]"
             data-sitekey={recaptcha.siteKey}
             data-hl={recaptcha.hl}
+            data-static=""
             dangerouslySetInnerHTML={{ __html: "" }}
           />
         )}

@@ -21,7 +21,7 @@ export async function checkRoutes(baseUrl: string, dist: string, options: { slas
   const manifest = JSON.parse(await readFile(path.join(dist, "site.json"), "utf8")) as { origin: string; headers: Record<string, string> };
   const sitemap = await readFile(path.join(dist, "sitemap.xml"), "utf8");
   const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!.slice(manifest.origin.length));
-  const script = (await readdir(path.join(dist, "assets"))).find((name) => /^site\.[0-9a-f]+\.js$/.test(name));
+  const script = (await readdir(path.join(dist, "assets"))).find((name) => /^islands\.[0-9a-f]+\.js$/.test(name));
   const failures: string[] = [];
   const fail = (pathname: string, message: string) => failures.push(`${pathname}: ${message}`);
 
@@ -92,7 +92,7 @@ export async function checkRoutes(baseUrl: string, dist: string, options: { slas
   const asset = await get(`/assets/${script}`);
   if (!/max-age=31536000/.test(asset.headers.get("cache-control") ?? "") || !/immutable/.test(asset.headers.get("cache-control") ?? ""))
     fail(`/assets/${script}`, `cache-control ${asset.headers.get("cache-control")}, expected a year, immutable`);
-  const missing = await get("/assets/site.0000000000.js");
-  if (missing.status !== 404) fail("/assets/site.0000000000.js", `status ${missing.status}, expected 404`);
+  const missing = await get("/assets/islands.0000000000.js");
+  if (missing.status !== 404) fail("/assets/islands.0000000000.js", `status ${missing.status}, expected 404`);
   return failures;
 }
