@@ -1,37 +1,18 @@
 import { usePage } from "./context.tsx";
 import { Icon, iconMarkup } from "./icons.tsx";
-import { ContactForm as Form, type ContactFormProps } from "./islands/ContactForm.tsx";
+import { ContactForm as Form, contactFormTextKeys, type ContactFormProps } from "./islands/ContactForm.tsx";
 import { Island } from "./islands/Island.tsx";
 import type { PageContext } from "./context.tsx";
 
 /** The contact form island's props in the page's language: the build renders them, and `site serve` renders them again with an outcome. */
 export function contactFormProps({ t, config, language }: Pick<PageContext, "t" | "config" | "language">): ContactFormProps {
-  const keys = [
-    "title",
-    "subtitle",
-    "name",
-    "namePlaceholder",
-    "phone",
-    "phonePlaceholder",
-    "email",
-    "emailPlaceholder",
-    "message",
-    "messagePlaceholder",
-    "honey",
-    "requiredNote",
-    "submit",
-    "sending",
-    "successTitle",
-    "success",
-    "errorTitle",
-    "failure",
-    "recaptcha",
-    "dismiss",
-  ] as const;
   return {
     endpoint: config.contact.endpoint,
     lang: language.code,
-    texts: { ...Object.fromEntries(keys.map((key) => [key, t(`form.${key}`)])), invalidEmail: t("form.errors.email") } as ContactFormProps["texts"],
+    texts: {
+      ...Object.fromEntries(contactFormTextKeys.map((key) => [key, t(`form.${key}`)])),
+      invalidEmail: t("form.errors.email"),
+    } as ContactFormProps["texts"],
     ...(config.recaptcha.siteKey ? { recaptcha: { siteKey: config.recaptcha.siteKey, hl: language.code } } : {}),
     icons: { success: iconMarkup("check", "block size-5"), failure: iconMarkup("siren", "block size-5"), close: iconMarkup("x", "size-5") },
   };

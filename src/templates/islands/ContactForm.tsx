@@ -8,30 +8,30 @@ import { Notifications, type NotificationIcons } from "./Notifications.tsx";
 /** Input limits, shared with the server's rules. */
 export const fieldLimits = { name: 100, phone: 40, email: 254, message: 5000 } as const;
 
-export type ContactFormTexts = Record<
-  | "title"
-  | "subtitle"
-  | "name"
-  | "namePlaceholder"
-  | "phone"
-  | "phonePlaceholder"
-  | "email"
-  | "emailPlaceholder"
-  | "message"
-  | "messagePlaceholder"
-  | "honey"
-  | "requiredNote"
-  | "submit"
-  | "sending"
-  | "successTitle"
-  | "success"
-  | "errorTitle"
-  | "failure"
-  | "invalidEmail"
-  | "recaptcha"
-  | "dismiss",
-  string
->;
+/** The form's texts, each the interface string `form.<key>` (invalidEmail is `form.errors.email`). */
+export const contactFormTextKeys = [
+  "title",
+  "subtitle",
+  "name",
+  "namePlaceholder",
+  "phone",
+  "phonePlaceholder",
+  "email",
+  "emailPlaceholder",
+  "message",
+  "messagePlaceholder",
+  "honey",
+  "requiredNote",
+  "submit",
+  "sending",
+  "successTitle",
+  "success",
+  "errorTitle",
+  "failure",
+  "recaptcha",
+  "dismiss",
+] as const;
+export type ContactFormTexts = Record<(typeof contactFormTextKeys)[number] | "invalidEmail", string>;
 
 /** What a post made without script came to, as the server shows it on the contact page. */
 export type FormOutcome = { status: "sent" } | { status: "error"; text: string; values: Record<FieldName, string> };
@@ -68,7 +68,7 @@ const labelStyle = "block font-semibold text-slate-900";
 export function ContactForm({ endpoint, lang, texts, recaptcha, icons, outcome, heading, trap, sentNotice, spinner }: ContactFormProps) {
   const [state, dispatch] = useReducer(formReducer, outcome, initialFormState);
   const form = useRef<HTMLFormElement>(null);
-  const widget = useRef<HTMLDivElement>(null);
+  const widget = useRef<HTMLElement>(null);
   const sending = state.status === "sending";
   // Set at once, not at the next render: a second submit in the same moment sends nothing.
   const busy = useRef(false);
@@ -191,15 +191,14 @@ export function ContactForm({ endpoint, lang, texts, recaptcha, icons, outcome, 
           {trap}
         </Static>
         {recaptcha && (
-          // Google's script draws into this element; the empty inner HTML keeps the runtime out of it.
-          <div
+          // Google's script draws into this element; Static keeps the runtime out of it.
+          <Static
+            as="div"
             id="recaptcha"
-            ref={widget}
+            elementRef={widget}
             className="min-h-[144px] min-[376px]:min-h-[78px]"
             data-sitekey={recaptcha.siteKey}
             data-hl={recaptcha.hl}
-            data-static=""
-            dangerouslySetInnerHTML={{ __html: "" }}
           />
         )}
         <p className="text-sm text-slate-600">{texts.requiredNote}</p>
