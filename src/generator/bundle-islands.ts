@@ -20,6 +20,7 @@ export const reactToPreact: esbuild.Plugin = {
 export const islandModules: Record<IslandName, { file: string; name: string }> = {
   menu: { file: "Menu.tsx", name: "Menu" },
   "language-switcher": { file: "LanguageSwitcher.tsx", name: "LanguageSwitcher" },
+  "language-hint": { file: "LanguageHint.tsx", name: "LanguageHint" },
   "blog-filter": { file: "BlogFilter.tsx", name: "BlogFilter" },
   "contact-form": { file: "ContactForm.tsx", name: "ContactForm" },
   "consent-banner": { file: "ConsentBanner.tsx", name: "ConsentBanner" },
@@ -102,7 +103,14 @@ function islandEntry(names: IslandName[]): string {
     (name, index) => `import { ${islandModules[name].name} as island${index} } from "./templates/islands/${islandModules[name].file}";`,
   );
   const table = names.map((name, index) => `${JSON.stringify(name)}: island${index}`).join(", ");
-  return `import { hydrateIslands } from "./client/hydrate.ts";\n${imports.join("\n")}\nhydrateIslands({ ${table} });\n`;
+  return [
+    `import { hydrateIslands } from "./client/hydrate.ts";`,
+    `import { rememberLanguageChoices } from "./client/language-choice.ts";`,
+    ...imports,
+    `rememberLanguageChoices();`,
+    `hydrateIslands({ ${table} });`,
+    ``,
+  ].join("\n");
 }
 
 // Tailwind keeps only what is a utility, so any string literal may be offered as a candidate.

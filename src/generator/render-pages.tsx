@@ -75,17 +75,19 @@ function languageTools({ locales, routes }: RenderInput, code: string): Language
 /** Renders every page of the route table in every language it exists in. */
 export function renderPages(input: RenderInput): RenderedPage[] {
   const tools = new Map<string, LanguageTools>();
+  const toolsFor = (code: string) => {
+    if (!tools.has(code)) tools.set(code, languageTools(input, code));
+    return tools.get(code)!;
+  };
+  const tFor = (code: string) => toolsFor(code).t;
   const pages: RenderedPage[] = [];
   for (const route of input.routes.routes) {
-    for (const code of route.codes) {
-      if (!tools.has(code)) tools.set(code, languageTools(input, code));
-      pages.push(renderPage(input, route, tools.get(code)!));
-    }
+    for (const code of route.codes) pages.push(renderPage(input, route, toolsFor(code), tFor));
   }
   return pages;
 }
 
-function renderPage(input: RenderInput, route: Route, tools: LanguageTools): RenderedPage {
+function renderPage(input: RenderInput, route: Route, tools: LanguageTools, tFor: PageContext["tFor"]): RenderedPage {
   const { config, routes, inlineScripts } = input;
   const { language, t, href, formatDate, formatEuro } = tools;
   const document = route.documents[language.code];
@@ -96,6 +98,7 @@ function renderPage(input: RenderInput, route: Route, tools: LanguageTools): Ren
     config,
     language,
     t,
+    tFor,
     routes,
     route,
     href,

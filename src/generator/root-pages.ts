@@ -2,11 +2,19 @@ import { defaultLanguage, languages, storageKey } from "../shared/languages.ts";
 
 /**
  * The script of `/`: go to the language the visitor chose before (stored under `lang` by the
- * switcher), else to the default language. Inline, because it must run before anything else.
+ * switchers), else to the first of the browser's preferred languages the site has (the rule of
+ * `preferredLanguage`), else to the default language, which the page's meta refresh opens.
+ * Inline, because it must run before anything else.
  */
 export function rootRedirectScript(): string {
   const map = Object.fromEntries(languages.map((language) => [language.code, language.url]));
-  return `try{var m=${JSON.stringify(map)},c=localStorage.getItem(${JSON.stringify(storageKey)});if(m[c])location.replace("/"+m[c]+location.search)}catch(e){}`;
+  return (
+    `(function(){var m=${JSON.stringify(map)},c,p,i;` +
+    `try{c=localStorage.getItem(${JSON.stringify(storageKey)})}catch(e){}` +
+    `if(!m.hasOwnProperty(c)){p=navigator.languages||[navigator.language];` +
+    `for(i=0;i<p.length;i++){c=String(p[i]).toLowerCase().split("-")[0];if(m.hasOwnProperty(c))break}}` +
+    `if(m.hasOwnProperty(c))location.replace("/"+m[c]+location.search)})()`
+  );
 }
 
 /** Marks the document as scripted, so `js:` styles apply before the first paint (no layout shift). */

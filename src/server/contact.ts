@@ -84,3 +84,16 @@ export function checkMessage(values: ContactMessage): { ok: true; message: Conta
   if (message.email && !emailPattern.test(message.email)) return { ok: false, status: 422, key: "email" };
   return { ok: true, message };
 }
+
+/**
+ * The fields a refusal is about, so the page can mark each one and say why next to it: the
+ * empty required fields, the fields over their limit, or the e-mail address.
+ */
+export function invalidFields(values: ContactMessage, key: MessageKey): (keyof ContactMessage)[] {
+  const fields = ["name", "phone", "email", "message"] as const;
+  const value = (field: keyof ContactMessage) => (field === "message" ? values.message.replace(/\r\n?/g, "\n") : values[field]).trim();
+  if (key === "required") return fields.filter((field) => field !== "email" && !value(field));
+  if (key === "tooLong") return fields.filter((field) => value(field).length > limits[field]);
+  if (key === "email") return ["email"];
+  return [];
+}

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { checkMessage, isTrapped, parseContactForm, type ContactMessage, type Refusal } from "./contact.ts";
+import { checkMessage, invalidFields, isTrapped, parseContactForm, type ContactMessage, type Refusal } from "./contact.ts";
 import { isFormContentType, maxBodyBytes } from "./form-body.ts";
 import type { ContactBackend } from "./backend.ts";
 import type { Logger } from "./log.ts";
@@ -41,7 +41,10 @@ export function createEndpoint(context: EndpointContext) {
     const closing = request.complete ? {} : { Connection: "close" };
     if (wantsPage(request.headers.accept)) {
       const empty = { name: "", phone: "", email: "", message: "" };
-      const token = await context.backend.putOutcome(success ? { status: "sent" } : { status: "error", text, values: answer.values ?? empty });
+      const values = answer.values ?? empty;
+      const token = await context.backend.putOutcome(
+        success ? { status: "sent" } : { status: "error", text, values, invalid: invalidFields(values, answer.key) },
+      );
       const location = `${manifest.contactPages[answer.lang.code] ?? `/${answer.lang.url}/contact`}?outcome=${token}#contact-form`;
       response.writeHead(303, { ...headers, ...closing, Location: location, "Cache-Control": "no-store", "Content-Length": 0 }).end();
       return;

@@ -1,7 +1,15 @@
 import { randomBytes } from "node:crypto";
 
 /** What the contact page shows after a form was posted without JavaScript. */
-export type Outcome = { status: "sent" } | { status: "error"; text: string; values: { name: string; phone: string; email: string; message: string } };
+export type Outcome =
+  | { status: "sent" }
+  | {
+      status: "error";
+      text: string;
+      values: { name: string; phone: string; email: string; message: string };
+      /** The fields the refusal is about, each marked and explained next to it. */
+      invalid?: ("name" | "phone" | "email" | "message")[];
+    };
 
 export interface OutcomeStore {
   /** Keeps an outcome and returns the token that names it: 22 unguessable URL-safe characters. */

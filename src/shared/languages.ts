@@ -50,3 +50,15 @@ export function urlCodeToLanguage(url: string): Language | undefined {
 export function codeToLanguage(code: string): Language | undefined {
   return languages.find((language) => language.code === code);
 }
+
+/**
+ * The first of the browser's preferred languages (`navigator.languages`, best first) that is one
+ * of `codes`, matched on the primary subtag: `["de-AT", "en"]` → `"de"`.
+ */
+export function preferredLanguage(preferences: readonly string[], codes: readonly string[]): string | undefined {
+  for (const tag of preferences) {
+    const code = String(tag).toLowerCase().split("-")[0]!;
+    if (codes.includes(code)) return code;
+  }
+  return undefined;
+}

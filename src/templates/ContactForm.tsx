@@ -1,6 +1,6 @@
 import { usePage } from "./context.tsx";
 import { Icon, iconMarkup } from "./icons.tsx";
-import { ContactForm as Form, contactFormTextKeys, type ContactFormProps } from "./islands/ContactForm.tsx";
+import { ContactForm as Form, contactFormTextKeys, fieldErrorKeys, type ContactFormProps } from "./islands/ContactForm.tsx";
 import { Island } from "./islands/Island.tsx";
 import type { PageContext } from "./context.tsx";
 
@@ -12,6 +12,7 @@ export function contactFormProps({ t, config, language }: Pick<PageContext, "t" 
     texts: {
       ...Object.fromEntries(contactFormTextKeys.map((key) => [key, t(`form.${key}`)])),
       invalidEmail: t("form.errors.email"),
+      fieldErrors: Object.fromEntries(fieldErrorKeys.map((key) => [key, t(`form.fieldErrors.${key}`)])),
     } as ContactFormProps["texts"],
     ...(config.recaptcha.siteKey ? { recaptcha: { siteKey: config.recaptcha.siteKey, hl: language.code } } : {}),
     icons: { success: iconMarkup("check", "block size-5"), failure: iconMarkup("siren", "block size-5"), close: iconMarkup("x", "size-5") },

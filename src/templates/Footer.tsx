@@ -1,6 +1,7 @@
 import { formatAddress, messagingLinks, phoneToTel } from "../shared/business.ts";
 import { usePage } from "./context.tsx";
 import { Icon } from "./icons.tsx";
+import { FooterLanguages } from "./LanguageSwitcher.tsx";
 
 export function Footer() {
   const { t, href, config, language } = usePage();
@@ -56,7 +57,7 @@ export function Footer() {
           <h2 className={heading}>{t("footer.contact")}</h2>
           <ul className="space-y-3">
             <li>
-              <a href={phoneToTel(config.phone)} className={`flex items-center gap-2 ${linkStyle}`}>
+              <a href={phoneToTel(config.phone)} className={`flex items-center gap-2 whitespace-nowrap ${linkStyle}`}>
                 <Icon name="phone" className="size-4 shrink-0" />
                 {config.phone}
               </a>
@@ -82,6 +83,12 @@ export function Footer() {
           </ul>
         </div>
       </div>
+      <nav aria-labelledby="footer-languages" className="mx-auto max-w-6xl px-4 pb-8">
+        <h2 id="footer-languages" className={heading}>
+          {t("footer.languages")}
+        </h2>
+        <FooterLanguages className={linkStyle} />
+      </nav>
       <div className="mx-auto max-w-6xl border-t border-slate-800 px-4 pt-6 text-sm text-slate-400">
         <p>
           © {year} {config.legalName}

@@ -3,6 +3,7 @@ import { usePage } from "./context.tsx";
 import { Icon } from "./icons.tsx";
 import { Island } from "./islands/Island.tsx";
 import { Menu } from "./islands/Menu.tsx";
+import { HeaderLanguage } from "./LanguageSwitcher.tsx";
 
 export const navItems = ["home", "services", "prices", "about", "blog", "contact"] as const;
 
@@ -20,7 +21,7 @@ export function Header() {
     const active = id === current;
     const style = mobile
       ? `block rounded-lg px-3 py-2 js:py-3 js:text-lg ${active ? "bg-sky-50 font-semibold text-sky-800" : "text-slate-800 hover:bg-slate-50"}`
-      : `rounded-lg px-3 py-2 ${active ? "bg-sky-50 font-semibold text-sky-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-950"}`;
+      : `rounded-lg px-2 py-2 whitespace-nowrap xl:px-3 ${active ? "bg-sky-50 font-semibold text-sky-800" : "text-slate-700 hover:bg-slate-100 hover:text-slate-950"}`;
     return (
       <li key={id}>
         <a href={href(id)} className={style} aria-current={active ? "page" : undefined}>
@@ -29,24 +30,27 @@ export function Header() {
       </li>
     );
   };
+  const tel = phoneToTel(config.phone);
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-3 px-4">
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 min-[360px]:px-4 sm:h-16 sm:gap-3">
         <a href={href("home")} className="mr-auto flex min-w-0 items-center gap-2 font-bold text-slate-900">
           <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-slate-900 text-amber-400">
             <Icon name="key-round" className="size-5" />
           </span>
-          <span className="sr-only text-lg leading-tight sm:not-sr-only">{config.brand}</span>
+          <span className="min-w-0 text-sm leading-tight sm:text-lg">{config.brand}</span>
         </a>
         <nav aria-label={t("nav.main")} className="hidden lg:block">
           <ul className="flex items-center gap-1">{navItems.map((id) => link(id, false))}</ul>
         </nav>
+        <HeaderLanguage />
         <a
-          href={phoneToTel(config.phone)}
-          className="inline-flex shrink-0 items-center gap-2 rounded-xl bg-amber-400 px-3 py-2.5 font-semibold text-slate-950 hover:bg-amber-300 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-sky-600 sm:px-4"
+          href={tel}
+          className="hidden shrink-0 items-center gap-2 rounded-xl bg-amber-400 px-4 py-2.5 font-semibold whitespace-nowrap text-slate-950 hover:bg-amber-300 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-sky-600 sm:inline-flex"
         >
           <Icon name="phone" className="size-5" />
-          <span>{t("nav.call24")}</span>
+          <span className="md:max-lg:inline xl:inline hidden">{t("nav.call24")}</span>
+          <span>{config.phone}</span>
         </a>
         <Island
           name="menu"
@@ -66,7 +70,7 @@ export function Header() {
                 {navItems.map((id) => link(id, true))}
                 <li className="hidden js:block">
                   <a
-                    href={phoneToTel(config.phone)}
+                    href={tel}
                     className="mt-2 flex flex-wrap items-center justify-center gap-x-2 rounded-xl bg-amber-400 px-4 py-3 text-center text-lg font-semibold whitespace-normal text-slate-950"
                   >
                     <Icon name="phone" className="size-5" />
@@ -79,6 +83,16 @@ export function Header() {
           }}
         />
       </div>
+      {/* Phones: the number itself, one tap away on every page, under the top bar. */}
+      <a
+        href={tel}
+        className="flex h-11 items-center justify-center gap-2 bg-amber-400 px-3 font-semibold whitespace-nowrap text-slate-950 hover:bg-amber-300 focus-visible:outline-3 focus-visible:-outline-offset-4 focus-visible:outline-sky-700 sm:hidden"
+      >
+        <Icon name="phone" className="size-5" />
+        <span className="text-lg">{config.phone}</span>
+        <span aria-hidden="true">·</span>
+        <span>{t("nav.always")}</span>
+      </a>
     </header>
   );
 }

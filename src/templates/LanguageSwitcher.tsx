@@ -1,41 +1,60 @@
-import { languages } from "../shared/languages.ts";
+import { languages, type Language } from "../shared/languages.ts";
 import { switchLanguagePath } from "../shared/urls.ts";
-import { usePage } from "./context.tsx";
+import { usePage, type PageContext } from "./context.tsx";
 import { Flag } from "./flags.tsx";
 import { Icon } from "./icons.tsx";
 import { Island } from "./islands/Island.tsx";
 import { LanguageSwitcher as Switcher } from "./islands/LanguageSwitcher.tsx";
 
-/** The language switcher island, with links to this page in every language (its home page where the page does not exist in one). */
-export function LanguageSwitcher() {
-  const { language, href, route, t, routes } = usePage();
+interface LanguageEntry extends Language {
+  href: string;
+  current: boolean;
+}
+
+/**
+ * This page in every language: the same page where it exists in that language, else that
+ * language's home page (a not-found page leads home in every language).
+ */
+export function languageEntries({ language, href, route, routes }: PageContext): LanguageEntry[] {
   const here = href(route.id);
-  const entries = languages.map((other) => ({
+  return languages.map((other) => ({
     ...other,
-    href: routes.has(other.code, route.id) ? switchLanguagePath(here, other.url) : routes.href(other.code, "home"),
+    href: route.template !== "not-found" && routes.has(other.code, route.id) ? switchLanguagePath(here, other.url) : routes.href(other.code, "home"),
     current: other.code === language.code,
   }));
-  const links = (className: (current: boolean) => string) =>
-    entries.map((entry) => (
-      <li key={entry.code}>
-        <a
-          href={entry.href}
-          hrefLang={entry.code}
-          lang={entry.code}
-          data-lang={entry.code}
-          aria-current={entry.current ? "true" : undefined}
-          className={className(entry.current)}
-        >
-          <Flag code={entry.flag} />
-          {entry.label}
-        </a>
-      </li>
-    ));
+}
+
+/** One link per language; `data-lang` is what src/client/language-choice.ts stores on a click. */
+function languageLinks(entries: LanguageEntry[], className: (current: boolean) => string) {
+  return entries.map((entry) => (
+    <li key={entry.code}>
+      <a
+        href={entry.href}
+        hrefLang={entry.code}
+        lang={entry.code}
+        data-lang={entry.code}
+        aria-current={entry.current ? "true" : undefined}
+        className={className(entry.current)}
+      >
+        <Flag code={entry.flag} />
+        {entry.label}
+      </a>
+    </li>
+  ));
+}
+
+const dropdownLink = (current: boolean) => `flex items-center gap-2 rounded-lg px-3 py-2 ${current ? "bg-sky-50 font-semibold" : "hover:bg-slate-100"}`;
+
+/** The home hero's switcher: a dropdown on phones, a row of flags on wider screens. */
+export function LanguageSwitcher() {
+  const page = usePage();
+  const { language, t } = page;
+  const entries = languageEntries(page);
   return (
     <Island
       name="language-switcher"
       component={Switcher}
-      props={{ label: t("common.chooseLanguage") }}
+      props={{ label: t("common.chooseLanguage"), variant: "hero" }}
       slots={{
         summary: (
           <>
@@ -46,10 +65,11 @@ export function LanguageSwitcher() {
             <Icon name="chevron-down" className="size-4" />
           </>
         ),
-        list: links((current) => `flex items-center gap-2 rounded-lg px-3 py-2 ${current ? "bg-sky-50 font-semibold" : "hover:bg-slate-100"}`),
+        list: languageLinks(entries, dropdownLink),
         row: (
           <ul className="flex flex-wrap gap-2">
-            {links(
+            {languageLinks(
+              entries,
               (current) =>
                 `flex items-center gap-2 rounded-lg px-2.5 py-1.5 text-sm text-white ${current ? "bg-white/20 ring-1 ring-white/60" : "hover:bg-white/10"}`,
             )}
@@ -58,4 +78,34 @@ export function LanguageSwitcher() {
       }}
     />
   );
+}
+
+/** The top bar's language control, on every page: the current language's code, opening the list. */
+export function HeaderLanguage() {
+  const page = usePage();
+  const { language, t } = page;
+  return (
+    <Island
+      name="language-switcher"
+      component={Switcher}
+      props={{ label: t("common.chooseLanguage"), variant: "header" }}
+      slots={{
+        summary: (
+          <>
+            <Icon name="globe" className="size-5" />
+            <span className="sr-only">{t("common.chooseLanguage")}: </span>
+            <span className="uppercase">{language.code}</span>
+            <Icon name="chevron-down" className="size-4" />
+          </>
+        ),
+        list: languageLinks(languageEntries(page), dropdownLink),
+      }}
+    />
+  );
+}
+
+/** The footer's languages: plain links, no script needed. */
+export function FooterLanguages({ className }: { className: string }) {
+  const page = usePage();
+  return <ul className="flex flex-wrap gap-x-4 gap-y-2">{languageLinks(languageEntries(page), () => `inline-flex items-center gap-2 ${className}`)}</ul>;
 }

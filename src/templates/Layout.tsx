@@ -5,6 +5,7 @@ import { usePage } from "./context.tsx";
 import { ConsentBanner } from "./ConsentBanner.tsx";
 import { Footer } from "./Footer.tsx";
 import { Header } from "./Header.tsx";
+import { LanguageHint } from "./LanguageHint.tsx";
 
 function Head() {
   const page = usePage();
@@ -62,7 +63,10 @@ export function Layout({ children }: { children: ReactNode }) {
           {t("common.skipToContent")}
         </a>
         <Header />
-        <main id="main" tabIndex={-1} className="pt-28 outline-none js:pt-16 lg:pt-16">
+        <LanguageHint />
+        {/* The fixed header's height: top bar and call bar on phones, one bar from sm; the
+            script-less phone navigation adds a row of links below lg. */}
+        <main id="main" tabIndex={-1} className="pt-[9.25rem] outline-none js:pt-[6.25rem] sm:pt-28 sm:js:pt-16 lg:pt-16">
           {children}
         </main>
         <Footer />

@@ -10,6 +10,8 @@ export interface PageContext {
   config: SiteConfig;
   language: Language;
   t: TFunction;
+  /** Another language's interface strings: `tFor("de")("languageHint.text")`. */
+  tFor(code: string): TFunction;
   routes: RouteTable;
   route: Route;
   /** The URL of another page in this page's language: `href("contact")` → `/gr/contact`. */

@@ -11,7 +11,8 @@ const variants = {
   outline: `${base} border border-slate-300 bg-white text-slate-900 hover:bg-slate-50`,
   ghostLight: `${base} border border-white/40 text-white hover:bg-white/10`,
 };
-const sizes = { md: "px-4 py-2.5 text-base", lg: "px-6 py-3.5 text-lg" };
+// Phones get a little less padding, so that every label fits on one line from 360 px.
+const sizes = { md: "px-3 py-2.5 text-base min-[400px]:px-4", lg: "px-5 py-3.5 text-base sm:px-6 sm:text-lg" };
 
 export interface ButtonProps {
   children: ReactNode;
@@ -26,8 +27,9 @@ export interface ButtonProps {
 export function LinkButton({ href, children, variant = "primary", size = "md", icon, className = "", event }: ButtonProps & { href: string }) {
   return (
     <a href={href} className={`${variants[variant]} ${sizes[size]} ${className}`} data-event={event}>
-      {icon && <Icon name={icon} className={size === "lg" ? "size-6" : "size-5"} />}
-      {children}
+      {icon && <Icon name={icon} className={size === "lg" ? "size-6 shrink-0" : "size-5 shrink-0"} />}
+      {/* One line from 360 px; on a narrower screen a long label may wrap rather than overflow. */}
+      <span className="min-[360px]:whitespace-nowrap">{children}</span>
     </a>
   );
 }
@@ -87,13 +89,20 @@ export function IconBadge({ name, className = "" }: { name: IconName; className?
   );
 }
 
-export function CheckList({ items, className = "" }: { items: string[]; className?: string }) {
+/** A list of points with check marks; where `links` names a page for an item, the item links to it. */
+export function CheckList({ items, links = [], className = "" }: { items: string[]; links?: (string | undefined)[]; className?: string }) {
   return (
     <ul className={`space-y-2 ${className}`}>
-      {items.map((item) => (
+      {items.map((item, index) => (
         <li key={item} className="flex gap-2">
           <Icon name="check" className="mt-0.5 size-5 shrink-0 text-emerald-600" />
-          <span>{item}</span>
+          {links[index] ? (
+            <a href={links[index]} className="font-medium text-sky-800 underline-offset-2 hover:underline">
+              {item}
+            </a>
+          ) : (
+            <span>{item}</span>
+          )}
         </li>
       ))}
     </ul>
@@ -101,13 +110,14 @@ export function CheckList({ items, className = "" }: { items: string[]; classNam
 }
 
 /** The page's heading band, under the fixed navigation. */
-export function PageHeader({ title, subtitle, children }: { title: string; subtitle?: string; children?: ReactNode }) {
+export function PageHeader({ title, subtitle, children, after }: { title: string; subtitle?: string; children?: ReactNode; after?: ReactNode }) {
   return (
     <div className="bg-slate-900 text-white">
       <div className="mx-auto max-w-6xl px-4 py-10 sm:py-14">
         {children}
-        <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{title}</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-balance min-[400px]:text-3xl sm:text-4xl">{title}</h1>
         {subtitle && <p className="mt-3 max-w-2xl text-lg text-slate-300">{subtitle}</p>}
+        {after}
       </div>
     </div>
   );

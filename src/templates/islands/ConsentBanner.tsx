@@ -18,7 +18,7 @@ type Choice = "granted" | "denied";
 
 // Accept and reject look the same: neither choice is nudged.
 const button =
-  "flex-1 rounded-xl border border-slate-900 bg-slate-900 px-4 py-2.5 font-semibold text-white hover:bg-slate-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-sky-600";
+  "flex-1 rounded-xl border border-slate-900 bg-slate-900 px-4 py-2 font-semibold whitespace-nowrap lg:flex-none lg:px-6 text-white hover:bg-slate-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-sky-600";
 
 /**
  * Asks before any analytics runs (the page has it only where a measurement id is configured).
@@ -60,35 +60,41 @@ export function ConsentBanner({ measurementId, title, text, policy, reject, acce
     opener.current?.focus();
     opener.current = null;
   };
+  // Under the header, never over a call button: the header's own is above it, and every page's
+  // first call button sits lower than the bar reaches.
   return (
     <section
       id="consent"
       hidden={!shown}
       aria-labelledby="consent-title"
-      className="fixed inset-x-2 bottom-2 z-50 mx-auto max-w-xl rounded-2xl border border-slate-200 bg-white p-4 shadow-2xl sm:p-5"
+      className="fixed inset-x-0 top-[6.25rem] z-50 border-b border-slate-300 bg-white shadow-lg sm:top-16"
     >
-      <h2 id="consent-title" className="text-lg font-bold">
-        {title}
-      </h2>
-      <p className="mt-1 text-sm text-slate-700 sm:text-base">
-        {text}{" "}
-        <a href={policy.href} className="text-sky-800 underline">
-          {policy.text}
-        </a>
-      </p>
-      <div className="mt-3 flex gap-3 sm:mt-4">
-        {(["denied", "granted"] as const).map((choice) => (
-          <button
-            key={choice}
-            type="button"
-            data-consent={choice}
-            className={button}
-            ref={(element) => void (choices.current[choice] = element)}
-            onClick={() => choose(choice)}
-          >
-            {choice === "granted" ? accept : reject}
-          </button>
-        ))}
+      <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-3 lg:flex-row lg:items-center lg:gap-6">
+        <div className="min-w-0 flex-1">
+          <h2 id="consent-title" className="font-bold">
+            {title}
+          </h2>
+          <p className="text-sm text-slate-700">
+            {text}{" "}
+            <a href={policy.href} className="text-sky-800 underline">
+              {policy.text}
+            </a>
+          </p>
+        </div>
+        <div className="flex gap-3">
+          {(["denied", "granted"] as const).map((choice) => (
+            <button
+              key={choice}
+              type="button"
+              data-consent={choice}
+              className={button}
+              ref={(element) => void (choices.current[choice] = element)}
+              onClick={() => choose(choice)}
+            >
+              {choice === "granted" ? accept : reject}
+            </button>
+          ))}
+        </div>
       </div>
     </section>
   );

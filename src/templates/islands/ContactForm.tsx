@@ -31,10 +31,14 @@ export const contactFormTextKeys = [
   "recaptcha",
   "dismiss",
 ] as const;
-export type ContactFormTexts = Record<(typeof contactFormTextKeys)[number] | "invalidEmail", string>;
+/** What each field says under it when it is refused: `form.fieldErrors.<key>`. */
+export const fieldErrorKeys = ["name", "phone", "message", "tooLong"] as const;
+export type ContactFormTexts = Record<(typeof contactFormTextKeys)[number] | "invalidEmail", string> & {
+  fieldErrors: Record<(typeof fieldErrorKeys)[number], string>;
+};
 
 /** What a post made without script came to, as the server shows it on the contact page. */
-export type FormOutcome = { status: "sent" } | { status: "error"; text: string; values: Record<FieldName, string> };
+export type FormOutcome = { status: "sent" } | { status: "error"; text: string; values: Record<FieldName, string>; invalid?: FieldName[] };
 
 export interface ContactFormProps {
   endpoint: string;
@@ -52,6 +56,7 @@ export interface ContactFormProps {
   spinner?: ReactNode;
 }
 
+const fieldOrder: FieldName[] = ["name", "phone", "email", "message"];
 const required: FieldName[] = ["name", "phone", "message"];
 // A request that hangs this long is reported as failed, so the visitor can retry or call.
 const timeoutMs = 30_000;
@@ -85,14 +90,13 @@ export function ContactForm({ endpoint, lang, texts, recaptcha, icons, outcome, 
     if (busy.current) return;
     const field = (name: string) => element.elements.namedItem(name) as HTMLInputElement;
     if (field("honey").value.trim()) return;
+    // Every refused field is marked at once; focus goes to the first, in the form's order.
     const missing = required.filter((name) => !field(name).value.trim());
-    if (missing.length) {
-      dispatch({ type: "refused", title: texts.errorTitle, text: texts.subtitle, invalid: missing });
-      return field(missing[0]!).focus();
-    }
-    if (!field("email").validity.valid) {
-      dispatch({ type: "refused", title: texts.errorTitle, text: texts.invalidEmail, invalid: ["email"] });
-      return field("email").focus();
+    const badEmail = !field("email").validity.valid;
+    const invalid = fieldOrder.filter((name) => missing.includes(name) || (name === "email" && badEmail));
+    if (invalid.length) {
+      dispatch({ type: "refused", title: texts.errorTitle, text: missing.length ? texts.subtitle : texts.invalidEmail, invalid });
+      return field(invalid[0]!).focus();
     }
     const token = recaptcha ? recaptchaToken() : "";
     if (recaptcha && !token) return dispatch({ type: "refused", title: texts.errorTitle, text: texts.recaptcha, invalid: [] });
@@ -125,30 +129,49 @@ export function ContactForm({ endpoint, lang, texts, recaptcha, icons, outcome, 
 
   // Values come back only with a refused post without script, and only until a post succeeds.
   const values = outcome?.status === "error" && state.status !== "sent" ? outcome.values : undefined;
-  const field = (name: FieldName, type: string, extra: Record<string, string | number>) => (
-    <div>
-      <label htmlFor={name} className={labelStyle}>
-        {texts[name]}
-        {required.includes(name) && (
-          <span className="text-red-700" aria-hidden="true">
-            {" *"}
-          </span>
+  // Why a field is refused: the e-mail's format, a text over its limit (only a script-less post
+  // can send one), or an empty required field.
+  const fieldError = (name: FieldName) =>
+    !state.invalid.includes(name)
+      ? undefined
+      : name === "email"
+        ? texts.invalidEmail
+        : (values?.[name]?.trim().length ?? 0) > fieldLimits[name]
+          ? texts.fieldErrors.tooLong
+          : texts.fieldErrors[name];
+  const field = (name: FieldName, type: string, extra: Record<string, string | number>) => {
+    const error = fieldError(name);
+    return (
+      <div>
+        <label htmlFor={name} className={labelStyle}>
+          {texts[name]}
+          {required.includes(name) && (
+            <span className="text-red-700" aria-hidden="true">
+              {" *"}
+            </span>
+          )}
+        </label>
+        {createElement(type === "textarea" ? "textarea" : "input", {
+          id: name,
+          name,
+          type: type === "textarea" ? undefined : type,
+          required: required.includes(name),
+          maxLength: fieldLimits[name],
+          placeholder: texts[`${name}Placeholder`],
+          className: inputStyle,
+          defaultValue: values?.[name],
+          "aria-invalid": error ? "true" : undefined,
+          "aria-describedby": error ? `${name}-error` : undefined,
+          ...extra,
+        })}
+        {error && (
+          <p id={`${name}-error`} className="mt-1 text-sm font-semibold text-red-700">
+            {error}
+          </p>
         )}
-      </label>
-      {createElement(type === "textarea" ? "textarea" : "input", {
-        id: name,
-        name,
-        type: type === "textarea" ? undefined : type,
-        required: required.includes(name),
-        maxLength: fieldLimits[name],
-        placeholder: texts[`${name}Placeholder`],
-        className: inputStyle,
-        defaultValue: values?.[name],
-        "aria-invalid": state.invalid.includes(name) ? "true" : undefined,
-        ...extra,
-      })}
-    </div>
-  );
+      </div>
+    );
+  };
   return (
     <>
       <form

@@ -1,7 +1,7 @@
 import { createContext, createElement, useContext, type ComponentType } from "react";
 
 /** Every island the site has; each name is also the `data-island` value the browser looks for. */
-export type IslandName = "menu" | "language-switcher" | "blog-filter" | "contact-form" | "consent-banner";
+export type IslandName = "menu" | "language-switcher" | "language-hint" | "blog-filter" | "contact-form" | "consent-banner";
 
 /** Collects the islands a page uses while it renders, so its script carries only those. */
 export const IslandsUsed = createContext<Set<IslandName> | null>(null);

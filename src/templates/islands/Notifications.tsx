@@ -26,7 +26,7 @@ export function Notifications({ notifications, icons, dismiss, onDismiss }: Noti
     <div
       id="toasts"
       aria-live="polite"
-      className="pointer-events-none fixed inset-x-2 top-20 z-[60] mx-auto flex max-w-md flex-col gap-2 sm:top-auto sm:right-4 sm:bottom-4 sm:left-auto sm:w-96"
+      className="pointer-events-none fixed inset-x-2 top-[6.75rem] z-[60] mx-auto flex max-w-md flex-col gap-2 sm:top-auto sm:right-4 sm:bottom-4 sm:left-auto sm:w-96"
     >
       {notifications.map((notification) => (
         <Toast key={notification.id} notification={notification} icons={icons} dismiss={dismiss} onDismiss={onDismiss} />

@@ -39,10 +39,12 @@ export type FormEvent =
 export const maxNotifications = 3;
 
 /** The state a page starts in: empty, or with the outcome of a post made without script. */
-export function initialFormState(outcome?: { status: "sent" } | { status: "error"; text: string }): FormState {
+export function initialFormState(outcome?: { status: "sent" } | { status: "error"; text: string; invalid?: readonly FieldName[] }): FormState {
   const base = { error: "", invalid: [], notifications: [], nextId: 1 };
   if (!outcome) return { ...base, status: "idle", inline: false };
-  return outcome.status === "sent" ? { ...base, status: "sent", inline: true } : { ...base, status: "failed", inline: true, error: outcome.text };
+  return outcome.status === "sent"
+    ? { ...base, status: "sent", inline: true }
+    : { ...base, status: "failed", inline: true, error: outcome.text, invalid: outcome.invalid ?? [] };
 }
 
 export function formReducer(state: FormState, event: FormEvent): FormState {

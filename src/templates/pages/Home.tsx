@@ -12,13 +12,15 @@ interface Feature {
 }
 
 export function Home() {
-  const { t, href, config, language } = usePage();
+  const { t, href, config, language, routes } = usePage();
   const list = (key: string) => t(key, { returnObjects: true }) as string[];
-  const cards: { key: string; icon: IconName }[] = [
-    { key: "cars", icon: "car" },
-    { key: "doors", icon: "house" },
-    { key: "armored", icon: "shield" },
+  // Each card's items, in the order of serviceCards.<key>.items, lead to their service pages.
+  const cards: { key: string; icon: IconName; pages: string[] }[] = [
+    { key: "cars", icon: "car", pages: ["cars/opening", "cars/key-copy", "cars/immobilizer", "cars/shells-remotes"] },
+    { key: "doors", icon: "house", pages: ["doors/opening", "doors/repair", "doors/replace-locks"] },
+    { key: "armored", icon: "shield", pages: ["armored-doors/opening", "armored-doors/replace-with-new", "armored-doors/defender-install"] },
   ];
+  const serviceLinks = (pages: string[]) => pages.map((page) => (routes.has(language.code, `services/${page}`) ? href(`services/${page}`) : undefined));
   const featureIcons: IconName[] = ["timer", "badge-check", "hand-coins"];
   return (
     <Layout>
@@ -71,11 +73,11 @@ export function Home() {
 
       <Section id="services" title={t("serviceCards.title")} subtitle={t("serviceCards.subtitle")} tone="muted">
         <div className="grid gap-6 md:grid-cols-3">
-          {cards.map(({ key, icon }) => (
+          {cards.map(({ key, icon, pages }) => (
             <Card key={key}>
               <IconBadge name={icon} />
               <h3 className="mt-4 text-xl font-bold">{t(`serviceCards.${key}.title`)}</h3>
-              <CheckList items={list(`serviceCards.${key}.items`)} className="mt-3 text-slate-700" />
+              <CheckList items={list(`serviceCards.${key}.items`)} links={serviceLinks(pages)} className="mt-3 text-slate-700" />
             </Card>
           ))}
         </div>
@@ -85,7 +87,7 @@ export function Home() {
       </Section>
 
       <Section id="quick" title={t("quick.title")} subtitle={t("quick.subtitle")}>
-        <div className="grid gap-6 lg:grid-cols-4">
+        <div className="grid gap-6 lg:grid-cols-[repeat(3,minmax(0,1fr))_minmax(0,1.5fr)]">
           {(t("quick.features", { returnObjects: true }) as Feature[]).map((feature, index) => (
             <div key={feature.title} className="flex gap-4 lg:flex-col">
               <IconBadge name={featureIcons[index] ?? "check"} />
@@ -95,7 +97,7 @@ export function Home() {
               </div>
             </div>
           ))}
-          <div className="rounded-2xl bg-red-600 p-6 text-white">
+          <div className="rounded-2xl bg-red-600 p-5 text-white sm:p-6">
             <h3 className="text-xl font-bold">{t("quick.emergency.title")}</h3>
             <p className="mt-2">{t("quick.emergency.text")}</p>
             <CallButton className="mt-4 w-full" event="click_emergency_call">

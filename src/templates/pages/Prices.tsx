@@ -27,7 +27,9 @@ export function Prices() {
           <Card>
             <h2 className="text-xl font-bold">{t("pricesPage.booking.title")}</h2>
             <p className="mt-4 text-slate-700">{t("pricesPage.booking.text", { phone: config.phone.replace(/ /g, "\u00a0") })}</p>
-            <CallButton className="mt-5">{config.phone}</CallButton>
+            <CallButton className="mt-5">
+              <span className="whitespace-nowrap">{config.phone}</span>
+            </CallButton>
           </Card>
         </div>
       </Section>

@@ -1,6 +1,7 @@
 import type { ServiceDocument } from "../../shared/content.ts";
 import { usePage } from "../context.tsx";
 import { Layout } from "../Layout.tsx";
+import { QuickCall, WithSideCard } from "../CallCard.tsx";
 import { PackageCards } from "../PackageCards.tsx";
 import { Breadcrumbs, CallButton, LinkButton, PageHeader, Prose, Section } from "../ui.tsx";
 import { CallBand } from "./Home.tsx";
@@ -14,17 +15,19 @@ export function Service() {
   const { lockMaker, packages } = config.armoredDoorPackages;
   return (
     <Layout>
-      <PageHeader title={service.title} subtitle={service.summary}>
+      <PageHeader title={service.title} subtitle={service.summary} after={<QuickCall />}>
         <Breadcrumbs items={[{ name: t("nav.home"), href: href("home") }, { name: t("nav.services"), href: href("services") }, { name: service.title }]} />
       </PageHeader>
       <Section>
-        <Prose html={html!} />
-        <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-          <CallButton size="lg">{t("servicePage.callCta")}</CallButton>
-          <LinkButton href={href("services")} variant="outline" size="lg" icon="arrow-left">
-            {t("common.allServices")}
-          </LinkButton>
-        </div>
+        <WithSideCard priceFrom={route.id === packagesPage ? formatEuro(Math.min(...packages.map((item) => item.price))) : undefined}>
+          <Prose html={html!} />
+          <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+            <CallButton size="lg">{t("servicePage.callCta")}</CallButton>
+            <LinkButton href={href("services")} variant="outline" size="lg" icon="arrow-left">
+              {t("common.allServices")}
+            </LinkButton>
+          </div>
+        </WithSideCard>
       </Section>
       {route.id === packagesPage && (
         <Section id="packages" title={t("servicePage.packagesTitle")} tone="muted">

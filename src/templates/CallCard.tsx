@@ -1,0 +1,74 @@
+import type { ReactNode } from "react";
+import { phoneToTel } from "../shared/business.ts";
+import { usePage } from "./context.tsx";
+import { Icon } from "./icons.tsx";
+
+/**
+ * Under the heading of a service page or an article, below 1024 px: the number itself, "24/7"
+ * and the arrival time in the town centre, in one tap target above the fold.
+ */
+export function QuickCall() {
+  const { config, t } = usePage();
+  return (
+    <a
+      href={phoneToTel(config.phone)}
+      className="mt-6 flex items-center gap-3 rounded-xl bg-amber-400 px-4 py-3 text-slate-950 shadow-sm hover:bg-amber-300 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-300 sm:inline-flex sm:pr-6 lg:hidden"
+      data-quick-call
+    >
+      <Icon name="phone" className="size-6 shrink-0" />
+      <span className="flex min-w-0 flex-col">
+        <span className="text-xl font-bold whitespace-nowrap">{config.phone}</span>
+        <span className="text-sm font-medium">
+          {t("nav.always")} · {t("callCard.arrival")}
+        </span>
+      </span>
+    </a>
+  );
+}
+
+/**
+ * From 1024 px, beside a service page or an article: a card that stays in view while the text
+ * scrolls, with the call button, the number, the emergency line, the shop's hours and, where the
+ * page has one, the price it starts from.
+ */
+export function SideCallCard({ priceFrom }: { priceFrom?: string }) {
+  const { config, t } = usePage();
+  return (
+    <aside aria-labelledby="call-card-title" className="hidden lg:block" data-side-call>
+      <div className="sticky top-24 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+        <h2 id="call-card-title" className="text-xl font-bold text-slate-900">
+          {t("callCard.title")}
+        </h2>
+        <a
+          href={phoneToTel(config.phone)}
+          className="mt-4 flex items-center justify-center gap-2 rounded-xl bg-amber-400 px-4 py-3 text-lg font-semibold whitespace-nowrap text-slate-950 shadow-sm hover:bg-amber-300 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-sky-600"
+        >
+          <Icon name="phone" className="size-5" />
+          {config.phone}
+        </a>
+        <p className="mt-2 text-sm text-slate-600">
+          {t("nav.always")} · {t("callCard.arrival")}
+        </p>
+        {priceFrom && <p className="mt-4 font-semibold text-slate-900">{t("callCard.priceFrom", { price: priceFrom })}</p>}
+        <h3 className="mt-5 flex items-center gap-2 font-semibold text-slate-900">
+          <Icon name="clock" className="size-5 text-sky-800" />
+          {t("contactPage.hours.title")}
+        </h3>
+        <ul className="mt-1 space-y-1 text-slate-700">
+          <li className="font-semibold">{t("contactPage.hours.emergency")}</li>
+          <li>{t("contactPage.hours.regular", { opens: config.hours.opens, closes: config.hours.closes })}</li>
+        </ul>
+      </div>
+    </aside>
+  );
+}
+
+/** The text of a service page or an article, with the side card beside it from 1024 px. */
+export function WithSideCard({ children, priceFrom }: { children: ReactNode; priceFrom?: string }) {
+  return (
+    <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-12">
+      <div className="min-w-0">{children}</div>
+      <SideCallCard priceFrom={priceFrom} />
+    </div>
+  );
+}
