@@ -132,7 +132,8 @@ function unknownPlaceholder(name: string): string {
 export function fill(text: string, config: SiteConfig, code: string, onUnknown: (name: string, index: number) => void): string {
   const values: Record<(typeof placeholders)[number], string> = {
     brand: config.brand,
-    phone: config.phone,
+    // No-break spaces: a number never breaks across lines.
+    phone: config.phone.replace(/ /g, "\u00a0"),
     tel: phoneToTel(config.phone),
     email: config.email,
     address: formatAddress(config, code),

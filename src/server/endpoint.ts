@@ -42,10 +42,12 @@ export function createEndpoint(context: EndpointContext) {
     if (wantsPage(request.headers.accept)) {
       const empty = { name: "", phone: "", email: "", message: "" };
       const values = answer.values ?? empty;
-      const token = await context.backend.putOutcome(
-        success ? { status: "sent" } : { status: "error", text, values, invalid: invalidFields(values, answer.key) },
-      );
-      const location = `${manifest.contactPages[answer.lang.code] ?? `/${answer.lang.url}/contact`}?outcome=${token}#contact-form`;
+      const invalid = success ? [] : invalidFields(values, answer.key);
+      const token = await context.backend.putOutcome(success ? { status: "sent" } : { status: "error", text, values, invalid });
+      // The page opens at the form; where a field is refused, that field's autofocus takes the
+      // visitor there instead (a fragment in the URL would keep the browser from applying it).
+      const fragment = invalid.length ? "" : "#contact-form";
+      const location = `${manifest.contactPages[answer.lang.code] ?? `/${answer.lang.url}/contact`}?outcome=${token}${fragment}`;
       response.writeHead(303, { ...headers, ...closing, Location: location, "Cache-Control": "no-store", "Content-Length": 0 }).end();
       return;
     }

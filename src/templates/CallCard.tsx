@@ -18,7 +18,7 @@ export function QuickCall() {
       <Icon name="phone" className="size-6 shrink-0" />
       <span className="flex min-w-0 flex-col">
         <span className="text-xl font-bold whitespace-nowrap">{config.phone}</span>
-        <span className="text-sm font-medium">
+        <span className="text-sm font-medium" data-call-note>
           {t("nav.always")} · {t("callCard.arrival")}
         </span>
       </span>

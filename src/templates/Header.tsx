@@ -34,11 +34,11 @@ export function Header() {
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 min-[360px]:px-4 sm:h-16 sm:gap-3">
-        <a href={href("home")} className="mr-auto flex min-w-0 items-center gap-2 font-bold text-slate-900">
+        <a href={href("home")} className="mr-auto flex items-center gap-2 font-bold text-slate-900">
           <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-slate-900 text-amber-400">
             <Icon name="key-round" className="size-5" />
           </span>
-          <span className="min-w-0 text-sm leading-tight sm:text-lg">{config.brand}</span>
+          <span className="text-sm leading-tight wrap-normal sm:text-lg">{config.brand}</span>
         </a>
         <nav aria-label={t("nav.main")} className="hidden lg:block">
           <ul className="flex items-center gap-1">{navItems.map((id) => link(id, false))}</ul>
@@ -49,7 +49,8 @@ export function Header() {
           className="hidden shrink-0 items-center gap-2 rounded-xl bg-amber-400 px-4 py-2.5 font-semibold whitespace-nowrap text-slate-950 hover:bg-amber-300 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-sky-600 sm:inline-flex"
         >
           <Icon name="phone" className="size-5" />
-          <span className="md:max-lg:inline xl:inline hidden">{t("nav.call24")}</span>
+          {/* Beside the number only where the navigation is folded away (768–1023 px). */}
+          <span className="hidden md:max-lg:inline">{t("nav.call24")}</span>
           <span>{config.phone}</span>
         </a>
         <Island

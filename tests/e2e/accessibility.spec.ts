@@ -9,17 +9,25 @@ async function urlsOf(baseUrl: string, languageUrl: string, request: import("@pl
 }
 
 for (const language of languages) {
-  test(`every ${language.url} page passes axe (WCAG 2.2 A and AA)`, async ({ page, request }) => {
-    test.setTimeout(180_000);
-    const base = process.env.E2E_KEYS_URL!;
-    const paths = [...(await urlsOf(base, language.url, request)), `/${language.url}/no-such-page`];
-    expect(paths.length).toBeGreaterThan(20);
-    const problems: string[] = [];
-    await installAxe(page);
-    for (const path of paths) {
-      await page.goto(base + path);
-      problems.push(...(await axeViolations(page, path)));
-    }
-    expect(problems).toEqual([]);
+  test.describe(() => {
+    // A browser in another language, so the language hint shows beside the consent banner.
+    test.use({ locale: language.code === "el" ? "en-GB" : "el-GR" });
+
+    test(`every ${language.url} page passes axe (WCAG 2.2 A and AA), with the language hint and the consent banner shown`, async ({ page, request }) => {
+      test.setTimeout(180_000);
+      const base = process.env.E2E_KEYS_URL!;
+      const paths = [...(await urlsOf(base, language.url, request)), `/${language.url}/no-such-page`];
+      expect(paths.length).toBeGreaterThan(20);
+      const problems: string[] = [];
+      await installAxe(page);
+      await page.route(/googletagmanager\.com|google\.com\/recaptcha/, (route) => route.fulfill({ status: 200, contentType: "text/javascript", body: "" }));
+      for (const path of paths) {
+        await page.goto(base + path);
+        await expect(page.locator("#consent")).toBeVisible();
+        if (!path.endsWith("/no-such-page")) await expect(page.locator("[data-language-hint]")).toBeAttached();
+        problems.push(...(await axeViolations(page, path)));
+      }
+      expect(problems).toEqual([]);
+    });
   });
 }

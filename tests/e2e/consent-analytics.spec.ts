@@ -39,8 +39,8 @@ test.describe("with a measurement id", () => {
       await accept.evaluate((element) => getComputedStyle(element).backgroundColor),
     );
     // The banner leaves the phone's call button reachable.
-    await expect(page.locator("header a[href^='tel:']").first()).toBeInViewport();
-    await page.locator("header a[href^='tel:']").first().click({ trial: true, timeout: 2000 });
+    await expect(page.locator("header a[href^='tel:']:visible").first()).toBeInViewport();
+    await page.locator("header a[href^='tel:']:visible").first().click({ trial: true, timeout: 2000 });
 
     await holdLinks(page);
     await page.locator('[data-event="click_call"]').click();

@@ -9,6 +9,7 @@ const en = {
   successTitle: "Thank you!",
   success: "Message sent successfully! We'll contact you soon.",
   email: "Please enter a valid e-mail address, or leave it empty.",
+  fieldErrors: { name: "Please enter your name.", phone: "Please enter your phone number.", message: "Please write your message." },
 };
 const greek = JSON.parse(readFileSync(new URL("../../locales/el/translation.json", import.meta.url), "utf8")).form;
 
@@ -132,29 +133,43 @@ for (const missing of ["name", "phone", "message"] as const) {
     await expect(toasts(page).locator("[data-toast-text]")).toHaveText(en.subtitle);
     await expect(page.locator(`#contact-form [name=${missing}]`)).toBeFocused();
     await expect(page.locator(`#contact-form [name=${missing}]`)).toHaveAttribute("aria-invalid", "true");
+    // The field says why next to it, and is described by that message.
+    await expect(page.locator(`#contact-form [name=${missing}]`)).toHaveAttribute("aria-describedby", `${missing}-error`);
+    await expect(page.locator(`#${missing}-error`)).toHaveText(en.fieldErrors[missing]);
+    await expect(page.locator(`#${missing}-error`)).toBeVisible();
     await expectFields(page, values);
     await expectIdle(page);
     expect(observed.posts).toHaveLength(0);
     await page.locator(`#contact-form [name=${missing}]`).fill("now filled");
     await expect(page.locator(`#contact-form [name=${missing}]`)).not.toHaveAttribute("aria-invalid");
+    await expect(page.locator(`#contact-form [name=${missing}]`)).not.toHaveAttribute("aria-describedby");
+    await expect(page.locator(`#${missing}-error`)).toHaveCount(0);
   });
 }
 
-test("every required field empty: one notification, the browser's own bubbles do not get in the way, nothing sent", async ({ page }) => {
+test("every required field empty: one notification, each field marked with its own message, nothing sent", async ({ page }) => {
   const { observed, submit } = await openForm(page);
   await submit.click();
   await expect(toasts(page)).toHaveCount(1);
   await expect(toasts(page)).toContainText(en.subtitle);
   await expect(page.locator("#contact-form [name=name]")).toBeFocused();
+  for (const name of ["name", "phone", "message"] as const) {
+    await expect(page.locator(`#contact-form [name=${name}]`)).toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator(`#${name}-error`)).toHaveText(en.fieldErrors[name]);
+  }
+  await expect(page.locator("#contact-form [name=email]")).not.toHaveAttribute("aria-invalid");
   expect(observed.posts).toHaveLength(0);
 });
 
-test("an e-mail that is not one: notification, nothing sent", async ({ page }) => {
+test("an e-mail that is not one: notification, the message at the field, nothing sent", async ({ page }) => {
   const { observed, submit } = await openForm(page);
   await fill(page, { email: "maria-at-example" });
   await submit.click();
   await expect(toasts(page).locator("[data-toast-text]")).toHaveText(en.email);
   await expect(page.locator("#contact-form [name=email]")).toBeFocused();
+  await expect(page.locator("#contact-form [name=email]")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.locator("#contact-form [name=email]")).toHaveAttribute("aria-describedby", "email-error");
+  await expect(page.locator("#email-error")).toHaveText(en.email);
   expect(observed.posts).toHaveLength(0);
 });
 

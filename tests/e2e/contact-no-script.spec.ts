@@ -33,5 +33,34 @@ test.describe("the contact form without script", () => {
     await expect(error).toContainText("Please fill in your name, phone and message.");
     await expect(page.locator("#phone")).toHaveValue("+30 690 111 2222");
     await expect(page.locator("#message")).toHaveValue('Locked out <script>alert("x")</script> near the port');
+    // The refused field says why next to it, is marked, and has the focus.
+    await expect(page.locator("#name")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator("#name")).toHaveAttribute("aria-describedby", "name-error");
+    await expect(page.locator("#name-error")).toHaveText("Please enter your name.");
+    await expect(page.locator("#name")).toBeFocused();
+    for (const other of ["phone", "email", "message"]) {
+      await expect(page.locator(`#${other}`)).not.toHaveAttribute("aria-invalid");
+      await expect(page.locator(`#${other}-error`)).toHaveCount(0);
+    }
+  });
+
+  test("a wrong e-mail address is marked at its field, in the page's language", async ({ page }, info) => {
+    // The browser's own check stops a wrong address before it is sent; a client that skips it
+    // (another browser, a script) is answered by the server, and the page marks the field.
+    const address = `198.51.100.${30 + info.parallelIndex + (info.project.name === "phone" ? 0 : 50)}`;
+    const answer = await page.request.post(`${process.env.E2E_PLAIN_URL}/send-mail.php`, {
+      headers: { Accept: "text/html", "X-Forwarded-For": address },
+      form: { name: "Claire", phone: "+33 6 12 34 56 78", email: "claire@", message: "Porte claquée, clés à l’intérieur.", honey: "", lang: "fr" },
+      maxRedirects: 0,
+    });
+    expect(answer.status()).toBe(303);
+    await page.goto(`${process.env.E2E_PLAIN_URL}${answer.headers()["location"]}`);
+    await expect(page.locator('[data-form-status="error"]')).toBeVisible();
+    await expect(page.locator("#email")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator("#email")).toHaveAttribute("aria-describedby", "email-error");
+    await expect(page.locator("#email-error")).toHaveText("Veuillez saisir une adresse e-mail valide, ou laisser ce champ vide.");
+    await expect(page.locator("#email")).toBeFocused();
+    await expect(page.locator("#email")).toHaveValue("claire@");
+    await expect(page.locator("#name")).not.toHaveAttribute("aria-invalid");
   });
 });

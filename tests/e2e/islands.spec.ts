@@ -4,6 +4,10 @@ import { expect, test, type Page } from "@playwright/test";
 import { islandModules, reactToPreact } from "../../src/generator/bundle-islands.ts";
 import { keysUrl, plainUrl, standInForGoogle } from "./google-stand-ins.ts";
 
+// A browser that prefers none of the five languages: the language hint stays away (it is drawn
+// only in the browser, by design; entry-pages.spec.ts tests it).
+test.use({ locale: "it-IT" });
+
 // One page of every template, in two languages.
 const paths = [
   "",
@@ -117,6 +121,8 @@ for (const path of ["/en", "/gr/blog", "/en/contact", "/ru/prices"]) {
     // pages with or without script); another pair of looks settles it, a real difference stays.
     let before: Buffer = Buffer.alloc(0);
     let after: Buffer = Buffer.alloc(1);
+    // A visitor who chose this language: no language hint (entry-pages.spec.ts shows it moves nothing).
+    await page.addInitScript((code) => localStorage.setItem("lang", code), path.startsWith("/gr") ? "el" : path.split("/")[1]!);
     for (let attempt = 0; attempt < 3 && !after.equals(before); attempt++) {
       await page.route(islandScripts, (route) => route.abort());
       await page.goto(`${plainUrl()}${path}`);

@@ -1,6 +1,10 @@
 import { expect, test, type Page } from "@playwright/test";
 import { holdLinks, plainUrl } from "./google-stand-ins.ts";
 
+// A browser that prefers none of the five languages: no language hint over the hero switcher
+// (entry-pages.spec.ts tests the hint).
+test.use({ locale: "it-IT" });
+
 const entries = [
   { url: "gr", code: "el", label: "Ελληνικά" },
   { url: "en", code: "en", label: "English" },
@@ -13,7 +17,7 @@ const isPhone = (page: Page) => page.viewportSize()!.width < 640;
 
 /** The switcher's visible links: the dropdown (opened) on a phone, the row of flags on a wider screen. */
 async function visibleEntries(page: Page) {
-  const switcher = page.locator("[data-language-switcher]");
+  const switcher = page.locator("[data-language-switcher=hero]");
   if (isPhone(page)) {
     await expect(switcher.locator("nav")).toBeHidden();
     await switcher.locator("summary").click();
@@ -51,7 +55,7 @@ for (const from of ["gr", "ru"]) {
 test("the dropdown closes once a language is chosen", async ({ page }) => {
   test.skip(!isPhone(page), "the dropdown is the phone's form of the switcher");
   await page.goto(`${plainUrl()}/en`);
-  const dropdown = page.locator("details[data-language-dropdown]");
+  const dropdown = page.locator("[data-language-switcher=hero] details[data-language-dropdown]");
   await dropdown.locator("summary").click();
   await expect(dropdown).toHaveAttribute("open", "");
   await holdLinks(page);
@@ -63,7 +67,7 @@ test("the dropdown closes once a language is chosen", async ({ page }) => {
 test("the dropdown works from the keyboard, and Escape closes it", async ({ page }) => {
   test.skip(!isPhone(page), "the dropdown is the phone's form of the switcher");
   await page.goto(`${plainUrl()}/en`);
-  const dropdown = page.locator("details[data-language-dropdown]");
+  const dropdown = page.locator("[data-language-switcher=hero] details[data-language-dropdown]");
   const summary = dropdown.locator("summary");
   await expect(summary).toHaveAccessibleName(/Choose your language/);
   await summary.focus();
@@ -86,7 +90,7 @@ test("the dropdown works from the keyboard, and Escape closes it", async ({ page
 test("a click elsewhere closes the dropdown", async ({ page }) => {
   test.skip(!isPhone(page), "the dropdown is the phone's form of the switcher");
   await page.goto(`${plainUrl()}/en`);
-  const dropdown = page.locator("details[data-language-dropdown]");
+  const dropdown = page.locator("[data-language-switcher=hero] details[data-language-dropdown]");
   await dropdown.locator("summary").click();
   await expect(dropdown).toHaveAttribute("open", "");
   // The list is 13rem wide at the left; the right edge of the hero is outside it.
@@ -121,7 +125,7 @@ test("without script the entries are plain links to the same page in each langua
   const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 360, height: 780 } });
   const page = await context.newPage();
   await page.goto(`${plainUrl()}/en`);
-  const dropdown = page.locator("details[data-language-dropdown]");
+  const dropdown = page.locator("[data-language-switcher=hero] details[data-language-dropdown]");
   await dropdown.locator("summary").click();
   expect(await dropdown.locator("a[data-lang]").evaluateAll((links) => links.map((link) => link.getAttribute("href")))).toEqual([
     "/gr",

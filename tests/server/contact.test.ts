@@ -328,6 +328,13 @@ describe("without JavaScript", () => {
     expect(html).toContain("Κλειδώθηκα έξω &lt;/textarea&gt;&lt;img src=x onerror=alert(1)&gt;</textarea>");
     expect(html).not.toContain("<script>alert(1)");
     expect(html).not.toContain("<img src=x");
+    // The empty phone field is marked and explained next to it, and takes the focus (no fragment, so autofocus applies).
+    expect(answer.location).not.toContain("#");
+    expect(html).toMatch(
+      /<input id="phone" type="tel" required="" name="phone" value="" autofocus="" [^>]*aria-invalid="true"[^>]*aria-describedby="phone-error"/,
+    );
+    expect(html).toContain('<p id="phone-error" class="mt-1 text-sm font-semibold text-red-700">Γράψτε τον αριθμό τηλεφώνου σας.</p>');
+    expect(html).not.toContain('id="name-error"');
   });
 
   test("the rate limit and a bad token are shown the same way", async () => {

@@ -6,7 +6,7 @@ import { contactFormProps } from "../../src/templates/ContactForm.tsx";
 import type { SiteConfig } from "../../src/shared/config.ts";
 import { codeToLanguage } from "../../src/shared/languages.ts";
 import { escapeHtml } from "../../src/shared/html.ts";
-import { checkMessage, limits } from "../../src/server/contact.ts";
+import { checkMessage, invalidFields, limits } from "../../src/server/contact.ts";
 import { isFormContentType, parseForm } from "../../src/server/form-body.ts";
 import { createLogger } from "../../src/server/log.ts";
 import { composeMail } from "../../src/server/mail.ts";
@@ -87,6 +87,14 @@ describe("form bodies", () => {
 });
 
 describe("message rules", () => {
+  test("a refusal names the fields it is about, for the page to mark each one", () => {
+    const values = { name: " ", phone: "+30 690 000 0000", email: "x@", message: "\r\n" };
+    expect(invalidFields(values, "required")).toEqual(["name", "message"]);
+    expect(invalidFields({ ...values, name: "n".repeat(limits.name + 1) }, "tooLong")).toEqual(["name"]);
+    expect(invalidFields(values, "email")).toEqual(["email"]);
+    expect(invalidFields(values, "rateLimited")).toEqual([]);
+  });
+
   const base = { name: "Maria", phone: "6900000000", email: "", message: "Locked out" };
   test("the server's limits are the form's maxlength values", () => {
     expect(limits).toEqual(fieldLimits);

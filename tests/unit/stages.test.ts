@@ -10,7 +10,9 @@ import { createRedirects } from "../../src/generator/redirects.ts";
 import { pageTitle } from "../../src/generator/render-pages.tsx";
 import { resolveRoutes } from "../../src/generator/resolve-routes.ts";
 import { postsIn } from "../../src/shared/routes.ts";
-import { langToDir } from "../../src/shared/languages.ts";
+import { langToDir, preferredLanguage } from "../../src/shared/languages.ts";
+import { rootRedirectScript } from "../../src/generator/root-pages.ts";
+import vm from "node:vm";
 import { resolvePath } from "../../src/shared/routing.ts";
 import { switchLanguagePath, urlToFile } from "../../src/shared/urls.ts";
 import { fixtureSite } from "../support/fixture-site.ts";
@@ -118,6 +120,44 @@ describe("URLs and routing", () => {
     expect(langToDir("ar")).toBe("rtl");
     expect(langToDir("fa-IR")).toBe("rtl");
     expect(langToDir("el")).toBe("ltr");
+  });
+
+  // The language hint and the root page read the browser's preferences by the same rule.
+  const preferenceCases: [string[], string | null, string | undefined][] = [
+    [["de-AT", "en"], null, "/de"],
+    [["it-IT", "fr-CH", "en"], null, "/fr"],
+    [["EL"], null, "/gr"],
+    [["it", "es"], null, undefined],
+    [[], null, undefined],
+    [["de-DE"], "ru", "/ru"],
+    [["de-DE"], "xx", "/de"],
+  ];
+
+  test.each(preferenceCases)("preferred languages %j, stored %s: / opens %s", (preferences, stored, expected) => {
+    const codes = ["el", "en", "de", "fr", "ru"];
+    const urls: Record<string, string> = { el: "gr", en: "en", de: "de", fr: "fr", ru: "ru" };
+    if (!stored || !codes.includes(stored))
+      expect(preferredLanguage(preferences, codes)).toBe(expected && Object.keys(urls).find((code) => `/${urls[code]}` === expected));
+    let opened: string | undefined;
+    vm.runInNewContext(rootRedirectScript(), {
+      localStorage: { getItem: (key: string) => (key === "lang" ? stored : null) },
+      navigator: { languages: preferences, language: preferences[0] },
+      location: { search: "", replace: (url: string) => (opened = url) },
+    });
+    // No redirect leaves / to its meta refresh, which opens /gr.
+    expect(opened).toBe(expected);
+  });
+
+  test("the root page's script still runs where storage throws", () => {
+    let opened: string | undefined;
+    vm.runInNewContext(rootRedirectScript(), {
+      get localStorage(): never {
+        throw new Error("SecurityError");
+      },
+      navigator: { languages: ["ru-RU"] },
+      location: { search: "?utm=1", replace: (url: string) => (opened = url) },
+    });
+    expect(opened).toBe("/ru?utm=1");
   });
 
   test.each([

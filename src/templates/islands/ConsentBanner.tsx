@@ -18,7 +18,7 @@ type Choice = "granted" | "denied";
 
 // Accept and reject look the same: neither choice is nudged.
 const button =
-  "flex-1 rounded-xl border border-slate-900 bg-slate-900 px-4 py-2 font-semibold whitespace-nowrap lg:flex-none lg:px-6 text-white hover:bg-slate-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-sky-600";
+  "rounded-xl border border-slate-900 bg-slate-900 px-4 py-2 font-semibold whitespace-nowrap text-white hover:bg-slate-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-sky-600";
 
 /**
  * Asks before any analytics runs (the page has it only where a measurement id is configured).
@@ -81,7 +81,8 @@ export function ConsentBanner({ measurementId, title, text, policy, reject, acce
             </a>
           </p>
         </div>
-        <div className="flex gap-3">
+        {/* Two equal columns: Reject is exactly as large and as near as Accept. */}
+        <div className="grid shrink-0 grid-cols-2 gap-3 lg:w-80">
           {(["denied", "granted"] as const).map((choice) => (
             <button
               key={choice}

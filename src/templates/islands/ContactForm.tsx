@@ -162,6 +162,8 @@ export function ContactForm({ endpoint, lang, texts, recaptcha, icons, outcome, 
           defaultValue: values?.[name],
           "aria-invalid": error ? "true" : undefined,
           "aria-describedby": error ? `${name}-error` : undefined,
+          // After a refused post without script, the first refused field takes the focus.
+          autoFocus: state.inline && name === state.invalid[0] ? true : undefined,
           ...extra,
         })}
         {error && (

@@ -36,14 +36,15 @@ const listStyle = {
 export function LanguageSwitcher({ label, variant, summary, list, row }: LanguageSwitcherProps) {
   const [open, setOpen] = useState(false);
   const dropdown = useRef<HTMLDetailsElement>(null);
+  // Listening all along (not only once open): a click right after opening closes it too.
   useEffect(() => {
-    if (!open) return;
     const onClick = (event: globalThis.MouseEvent) => {
-      if (!dropdown.current?.contains(event.target as Node) || (event.target as Element).closest("a")) setOpen(false);
+      const details = dropdown.current;
+      if (details?.open && (!details.contains(event.target as Node) || (event.target as Element).closest("a"))) setOpen(false);
     };
     document.addEventListener("click", onClick);
     return () => document.removeEventListener("click", onClick);
-  }, [open]);
+  }, []);
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== "Escape" || !open) return;
     setOpen(false);

@@ -1,0 +1,355 @@
+import { readFileSync } from "node:fs";
+import { expect, test, type APIRequestContext, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
+import { keysUrl, plainUrl } from "./google-stand-ins.ts";
+
+// Every page is an entry page: visitors land on a service page, an article or a 404 from a search
+// or a shared link, on a phone, often in another language than the page's.
+
+const languages = [
+  { url: "gr", code: "el" },
+  { url: "en", code: "en" },
+  { url: "de", code: "de" },
+  { url: "fr", code: "fr" },
+  { url: "ru", code: "ru" },
+];
+const phone = "+30 690 000 0000";
+const brand = "Nafplio Locksmith";
+const strings = (code: string) => JSON.parse(readFileSync(new URL(`../../locales/${code}/translation.json`, import.meta.url), "utf8"));
+
+/** Every page of the site: the sitemap's URLs and each language's not-found page. */
+async function allPaths(request: APIRequestContext, base: string): Promise<string[]> {
+  const sitemap = await (await request.get(`${base}/sitemap.xml`)).text();
+  const paths = [...sitemap.matchAll(/<loc>https?:\/\/[^/]+(\/[^<]*)<\/loc>/g)].map((match) => match[1]!);
+  return [...paths, ...languages.map((language) => `/${language.url}/no-such-page`)];
+}
+
+/** A context of its own, so one test can try the widths and browser languages it needs. */
+async function open(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: "en-GB", ...options });
+  return context.newPage();
+}
+
+// These tests open their own contexts with the widths and browser languages they need, so one
+// project (the phone's) runs them.
+test.skip(({ isMobile }) => !isMobile, "each test sets its own viewport");
+
+for (const width of [320, 360, 1280]) {
+  test(`at ${width} px every page of every language fits, offers the languages and shows the number`, async ({ browser, request }) => {
+    test.setTimeout(240_000);
+    const page = await open(browser, { viewport: { width, height: 740 } });
+    const paths = await allPaths(request, plainUrl());
+    expect(paths.length).toBeGreaterThanOrEqual(130);
+    const problems: string[] = [];
+    for (const path of paths) {
+      await page.goto(plainUrl() + path);
+      const found = await page.evaluate(
+        ({ phone, brand, width }) => {
+          const out: string[] = [];
+          const visible = (element: Element) => {
+            const box = element.getBoundingClientRect();
+            return box.width > 1 && box.height > 1 && getComputedStyle(element).visibility !== "hidden";
+          };
+          const onFirstScreen = (element: Element) => {
+            const box = element.getBoundingClientRect();
+            return visible(element) && box.top >= 0 && box.bottom <= innerHeight && box.left >= 0 && box.right <= innerWidth;
+          };
+          const lines = (node: Node) => {
+            const range = document.createRange();
+            range.selectNodeContents(node);
+            return new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top))).size;
+          };
+          if (document.documentElement.scrollWidth > innerWidth) out.push(`wider than the screen by ${document.documentElement.scrollWidth - innerWidth} px`);
+          // The language control sits in the top bar, on the first screen.
+          const control = document.querySelector("header [data-language-switcher=header] summary");
+          if (!control || !onFirstScreen(control)) out.push("no language control in the top bar");
+          // The five languages in the footer.
+          if (document.querySelectorAll("footer a[data-lang]").length !== 5) out.push("the footer does not list the five languages");
+          // The number itself, as the text of a tel: link, on the first screen.
+          const calls = [...document.querySelectorAll<HTMLAnchorElement>("a[href^='tel:']")].filter((link) => link.textContent!.includes(phone));
+          if (!calls.some(onFirstScreen)) out.push("the phone number is not on the first screen");
+          // The brand, visible in the header.
+          const brandText = [...document.querySelectorAll("header a span")].find((span) => span.textContent === brand);
+          if (!brandText || !onFirstScreen(brandText)) out.push("the brand is not visible in the header");
+          // A phone number never breaks inside itself.
+          const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            if (node.textContent!.replace(/\u00a0/g, " ").includes(phone) && node.parentElement && visible(node.parentElement) && lines(node) > 1)
+              out.push(`the number breaks in "${node.textContent!.trim().slice(0, 40)}"`);
+          }
+          // Button labels stay on one line from 360 px (a longer line under the number of a call card is a note, not a label).
+          if (width >= 360) {
+            for (const button of document.querySelectorAll("a.rounded-xl, button.rounded-xl, summary")) {
+              if (!visible(button)) continue;
+              for (const element of [button, ...button.querySelectorAll("span:not([data-call-note])")]) {
+                for (const node of element.childNodes) {
+                  if (node.nodeType === Node.TEXT_NODE && node.textContent!.trim() && lines(node) > 1)
+                    out.push(`the label "${node.textContent!.trim()}" wraps`);
+                }
+              }
+            }
+          }
+          return out;
+        },
+        { phone, brand, width },
+      );
+      problems.push(...found.map((problem) => `${path}: ${problem}`));
+    }
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+}
+
+test("the top bar's language control reaches the same page in another language in two taps, and stores the choice", async ({ browser }) => {
+  for (const width of [320, 1280]) {
+    const page = await open(browser, { viewport: { width, height: 740 } });
+    await page.goto(`${plainUrl()}/de/services/cars/opening`);
+    const control = page.locator("header [data-language-switcher=header]");
+    await expect(control.locator("summary")).toHaveAccessibleName(/Sprache wählen/);
+    await control.locator("summary").click();
+    const links = control.locator("a[data-lang]");
+    await expect(links).toHaveText(["Ελληνικά", "English", "Deutsch", "Français", "Русский"]);
+    expect(await links.evaluateAll((elements) => elements.map((element) => element.getAttribute("href")))).toEqual(
+      languages.map((language) => `/${language.url}/services/cars/opening`),
+    );
+    await expect(links.filter({ hasText: "Deutsch" })).toHaveAttribute("aria-current", "true");
+    await links.filter({ hasText: "Français" }).click();
+    await expect(page).toHaveURL(/\/fr\/services\/cars\/opening$/);
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    expect(await page.evaluate(() => localStorage.getItem("lang"))).toBe("fr");
+    await page.context().close();
+  }
+});
+
+test("the top bar's control closes on Escape and on a click elsewhere", async ({ browser }) => {
+  const page = await open(browser);
+  await page.goto(`${plainUrl()}/en/prices`);
+  const dropdown = page.locator("header [data-language-switcher=header] details");
+  await dropdown.locator("summary").click();
+  await expect(dropdown).toHaveAttribute("open", "");
+  await page.keyboard.press("Escape");
+  await expect(dropdown).not.toHaveAttribute("open");
+  await expect(dropdown.locator("summary")).toBeFocused();
+  await dropdown.locator("summary").click();
+  await page.mouse.click(30, 500);
+  await expect(dropdown).not.toHaveAttribute("open");
+  await page.context().close();
+});
+
+test("the footer's languages lead to the same page in each language and store the choice", async ({ browser }) => {
+  const page = await open(browser);
+  await page.goto(`${plainUrl()}/ru/blog/car-lockout-nafplio`);
+  const links = page.locator("footer a[data-lang]");
+  expect(await links.evaluateAll((elements) => elements.map((element) => element.getAttribute("href")))).toEqual(
+    languages.map((language) => `/${language.url}/blog/car-lockout-nafplio`),
+  );
+  await links.filter({ hasText: "English" }).click();
+  await expect(page).toHaveURL(/\/en\/blog\/car-lockout-nafplio$/);
+  expect(await page.evaluate(() => localStorage.getItem("lang"))).toBe("en");
+  await page.context().close();
+});
+
+test("on a not-found page every language leads to its home page", async ({ browser }) => {
+  const page = await open(browser);
+  const response = await page.goto(`${plainUrl()}/de/no-such-page`);
+  expect(response!.status()).toBe(404);
+  for (const scope of ["footer", "header [data-language-switcher=header]"]) {
+    expect(await page.locator(`${scope} a[data-lang]`).evaluateAll((elements) => elements.map((element) => element.getAttribute("href")))).toEqual(
+      languages.map((language) => `/${language.url}`),
+    );
+  }
+  await page.context().close();
+});
+
+test.describe("the language hint", () => {
+  const servicePath = "/en/services/cars/opening";
+
+  test("a German browser on an English page is offered the German page, in German, without anything moving", async ({ browser }) => {
+    for (const width of [320, 360, 1280]) {
+      const english = await open(browser, { viewport: { width, height: 740 }, locale: "en-GB" });
+      await english.goto(plainUrl() + servicePath);
+      const without = await english
+        .locator("main")
+        .evaluate((main) => [...main.querySelectorAll("h1, a, p")].map((element) => JSON.stringify(element.getBoundingClientRect())));
+      await expect(english.locator("[data-language-hint]")).toHaveCount(0);
+
+      const page = await open(browser, { viewport: { width, height: 740 }, locale: "de-DE" });
+      await page.goto(plainUrl() + servicePath);
+      const hint = page.locator("[data-language-hint]");
+      await expect(hint).toBeVisible();
+      await expect(hint).toHaveAttribute("lang", "de");
+      await expect(hint.getByRole("link")).toHaveText(strings("de").languageHint.text);
+      await expect(hint.getByRole("link")).toHaveAttribute("href", "/de/services/cars/opening");
+      await expect(hint.getByRole("button")).toHaveAccessibleName("Schließen");
+      // Nothing moved: the page's own content is where it is without the note.
+      const withHint = await page
+        .locator("main")
+        .evaluate((main) => [...main.querySelectorAll("h1, a, p")].map((element) => JSON.stringify(element.getBoundingClientRect())));
+      expect(withHint).toEqual(without);
+      // It covers no call button.
+      const note = (await hint.boundingBox())!;
+      for (const call of await page.locator("a[href^='tel:']").all()) {
+        const box = await call.boundingBox();
+        if (!box) continue;
+        const overlaps = box.x < note.x + note.width && note.x < box.x + box.width && box.y < note.y + note.height && note.y < box.y + box.height;
+        expect(overlaps, `the hint covers a call button at ${width} px`).toBe(false);
+      }
+      await english.context().close();
+      await page.context().close();
+    }
+  });
+
+  test("closing the hint keeps the page's language as the choice; it does not come back", async ({ browser }) => {
+    const page = await open(browser, { locale: "fr-FR" });
+    await page.goto(plainUrl() + servicePath);
+    const hint = page.locator("[data-language-hint]");
+    await expect(hint.getByRole("link")).toHaveText("Cette page existe aussi en français");
+    await hint.getByRole("button", { name: "Fermer" }).click();
+    await expect(hint).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem("lang"))).toBe("en");
+    await page.goto(`${plainUrl()}/en/prices`);
+    await page.waitForLoadState("networkidle");
+    await expect(page.locator("[data-language-hint]")).toHaveCount(0);
+    await page.context().close();
+  });
+
+  test("following the hint opens the page in that language and stores it", async ({ browser }) => {
+    const page = await open(browser, { locale: "ru-RU" });
+    await page.goto(`${plainUrl()}/gr/blog/spare-key-importance`);
+    await page.locator("[data-language-hint]").getByRole("link", { name: "Эта страница есть и на русском языке" }).click();
+    await expect(page).toHaveURL(/\/ru\/blog\/spare-key-importance$/);
+    expect(await page.evaluate(() => localStorage.getItem("lang"))).toBe("ru");
+    await page.waitForLoadState("networkidle");
+    await expect(page.locator("[data-language-hint]")).toHaveCount(0);
+    await page.context().close();
+  });
+
+  for (const { locale, path, why } of [
+    { locale: "en-US", path: servicePath, why: "the browser prefers the page's language" },
+    { locale: "it-IT", path: servicePath, why: "the browser prefers none of the five" },
+    { locale: "de-DE", path: "/de/no-such-page", why: "a not-found page offers nothing" },
+  ]) {
+    test(`no hint when ${why}`, async ({ browser }) => {
+      const page = await open(browser, { locale });
+      await page.goto(plainUrl() + path);
+      await page.waitForLoadState("networkidle");
+      await expect(page.locator("[data-language-hint]")).toHaveCount(0);
+      await page.context().close();
+    });
+  }
+
+  test("no hint once a language was chosen, and none without script (as crawlers see the page)", async ({ browser }) => {
+    const chosen = await open(browser, { locale: "de-DE" });
+    await chosen.addInitScript(() => localStorage.setItem("lang", "en"));
+    await chosen.goto(plainUrl() + servicePath);
+    await chosen.waitForLoadState("networkidle");
+    await expect(chosen.locator("[data-language-hint]")).toHaveCount(0);
+    await chosen.context().close();
+
+    const scriptless = await open(browser, { locale: "de-DE", javaScriptEnabled: false });
+    await scriptless.goto(plainUrl() + servicePath);
+    await expect(scriptless.locator("[data-language-hint]")).toHaveCount(0);
+    await expect(scriptless.getByText(strings("de").languageHint.text)).toHaveCount(0);
+    await scriptless.context().close();
+  });
+});
+
+test.describe("/ opens", () => {
+  for (const { locale, stored, expected } of [
+    { locale: "de-DE", stored: undefined, expected: "de" },
+    { locale: "ru", stored: undefined, expected: "ru" },
+    { locale: "it-IT", stored: undefined, expected: "gr" },
+    { locale: "de-DE", stored: "fr", expected: "fr" },
+  ]) {
+    test(`/${expected} for a ${locale} browser${stored ? ` with "${stored}" stored` : ""}`, async ({ browser }) => {
+      const page = await open(browser, { locale });
+      if (stored) await page.addInitScript((code) => localStorage.setItem("lang", code), stored);
+      await page.goto(`${plainUrl()}/`);
+      await expect(page).toHaveURL(new RegExp(`/${expected}$`));
+      await page.context().close();
+    });
+  }
+});
+
+test("service pages and articles: the number, 24/7 and the arrival time above the fold on a phone; a sticky side card from 1024 px", async ({ browser }) => {
+  for (const path of ["/de/services/armored-doors/replace-with-new", "/ru/blog/car-lockout-nafplio", "/en/services/doors/opening"]) {
+    const code = languages.find((language) => path.startsWith(`/${language.url}/`))!.code;
+    const text = strings(code);
+    const phonePage = await open(browser, { viewport: { width: 360, height: 740 } });
+    await phonePage.goto(plainUrl() + path);
+    const quick = phonePage.locator("main [data-quick-call]");
+    await expect(quick).toBeInViewport({ ratio: 1 });
+    await expect(quick).toHaveAttribute("href", /^tel:\+30/);
+    await expect(quick).toContainText(phone);
+    await expect(quick).toContainText(text.nav.always);
+    await expect(quick).toContainText(text.callCard.arrival);
+    await expect(phonePage.locator("[data-side-call]")).toBeHidden();
+    await phonePage.context().close();
+
+    const desk = await open(browser, { viewport: { width: 1280, height: 800 } });
+    await desk.goto(plainUrl() + path);
+    await expect(desk.locator("main [data-quick-call]")).toBeHidden();
+    const card = desk.locator("[data-side-call]");
+    await expect(card.getByRole("link", { name: phone })).toBeVisible();
+    await expect(card).toContainText(text.contactPage.hours.emergency);
+    await expect(card).toContainText(text.contactPage.hours.regular.replace("{{opens}}", "08:00").replace("{{closes}}", "20:00"));
+    if (path.includes("replace-with-new")) await expect(card).toContainText("Ab 250 € inkl. MwSt. und Montage");
+    else await expect(card).not.toContainText("€");
+    await desk.mouse.wheel(0, 1500);
+    await expect(card.getByRole("link", { name: phone })).toBeInViewport({ ratio: 1 });
+    await desk.context().close();
+  }
+});
+
+test("the home page's service items lead to their pages", async ({ browser, request }) => {
+  const page = await open(browser);
+  for (const language of languages) {
+    await page.goto(`${plainUrl()}/${language.url}`);
+    const hrefs = await page.locator("#services li a").evaluateAll((links) => links.map((link) => link.getAttribute("href")!));
+    expect(hrefs).toHaveLength(10);
+    for (const href of hrefs) {
+      expect(href).toMatch(new RegExp(`^/${language.url}/services/(cars|doors|armored-doors)/`));
+      expect((await request.get(plainUrl() + href)).status()).toBe(200);
+    }
+  }
+  await page.context().close();
+});
+
+test.describe("the consent banner", () => {
+  for (const { width, height } of [
+    { width: 360, height: 740 },
+    { width: 1280, height: 800 },
+  ]) {
+    test(`never covers the header's call button or the page's first one (${width}×${height}, every page, every language)`, async ({ browser, request }) => {
+      test.setTimeout(240_000);
+      const page = await open(browser, { viewport: { width, height } });
+      await page.route(/googletagmanager\.com|google\.com\/recaptcha/, (route) => route.fulfill({ status: 200, contentType: "text/javascript", body: "" }));
+      const problems: string[] = [];
+      for (const path of await allPaths(request, keysUrl())) {
+        await page.goto(keysUrl() + path);
+        await expect(page.locator("#consent")).toBeVisible();
+        const covered = await page.evaluate(() => {
+          const banner = document.querySelector("#consent")!.getBoundingClientRect();
+          const shown = (link: Element) => link.getBoundingClientRect().height > 0 && getComputedStyle(link).visibility !== "hidden";
+          const header = [...document.querySelectorAll("header a[href^='tel:']")].find(shown);
+          const first = [...document.querySelectorAll("main a[href^='tel:']")].find(shown);
+          return [header, first]
+            .filter((link): link is Element => !!link)
+            .filter((link) => {
+              const box = link.getBoundingClientRect();
+              return box.top < banner.bottom && banner.top < box.bottom && box.left < banner.right && banner.left < box.right;
+            })
+            .map((link) => link.textContent!.trim());
+        });
+        if (!(await page.locator("header a[href^='tel:']:visible").first().isVisible())) problems.push(`${path}: no header call bar`);
+        problems.push(...covered.map((label) => `${path}: the banner covers "${label}"`));
+      }
+      expect(problems).toEqual([]);
+      // Reject is as easy as Accept: the same size, side by side.
+      const [reject, accept] = [await page.locator("[data-consent=denied]").boundingBox(), await page.locator("[data-consent=granted]").boundingBox()];
+      expect(Math.round(reject!.width)).toBe(Math.round(accept!.width));
+      expect(Math.round(reject!.height)).toBe(Math.round(accept!.height));
+      expect(Math.round(reject!.y)).toBe(Math.round(accept!.y));
+      await page.context().close();
+    });
+  }
+});
