@@ -1,4 +1,4 @@
-import { storageKey } from "../shared/languages.ts";
+import { storageKey } from "../shared/language-choice.ts";
 import { store } from "./storage.ts";
 
 /**

@@ -29,8 +29,7 @@ export const languages: readonly Language[] = [
 export const defaultLanguage: Language = languages[0]!;
 /** The language whose strings stand in for a missing translation. */
 export const fallbackCode = "en";
-/** The localStorage key under which the switcher keeps the chosen language code. */
-export const storageKey = "lang";
+export { preferredLanguage, storageKey } from "./language-choice.ts";
 
 // Scripts written right to left; a language added to the table with one of these codes
 // gets dir="rtl" without any other change.
@@ -51,14 +50,3 @@ export function codeToLanguage(code: string): Language | undefined {
   return languages.find((language) => language.code === code);
 }
 
-/**
- * The first of the browser's preferred languages (`navigator.languages`, best first) that is one
- * of `codes`, matched on the primary subtag: `["de-AT", "en"]` → `"de"`.
- */
-export function preferredLanguage(preferences: readonly string[], codes: readonly string[]): string | undefined {
-  for (const tag of preferences) {
-    const code = String(tag).toLowerCase().split("-")[0]!;
-    if (codes.includes(code)) return code;
-  }
-  return undefined;
-}

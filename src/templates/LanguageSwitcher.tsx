@@ -44,6 +44,7 @@ function languageLinks(entries: LanguageEntry[], className: (current: boolean) =
 }
 
 const dropdownLink = (current: boolean) => `flex items-center gap-2 rounded-lg px-3 py-2 ${current ? "bg-sky-50 font-semibold" : "hover:bg-slate-100"}`;
+const listStyle = "absolute z-50 mt-2 w-52 rounded-xl border border-slate-200 bg-white p-1 text-slate-900 shadow-xl";
 
 /** The home hero's switcher: a dropdown on phones, a row of flags on wider screens. */
 export function LanguageSwitcher() {
@@ -56,16 +57,18 @@ export function LanguageSwitcher() {
       component={Switcher}
       props={{ label: t("common.chooseLanguage"), variant: "hero" }}
       slots={{
-        summary: (
+        dropdown: (
           <>
-            <Icon name="globe" className="size-5" />
-            <span className="sr-only">{t("common.chooseLanguage")}: </span>
-            <Flag code={language.flag} />
-            <span>{language.label}</span>
-            <Icon name="chevron-down" className="size-4" />
+            <summary className="inline-flex cursor-pointer list-none items-center gap-2 rounded-xl border border-white/30 bg-white/10 px-3 py-2 text-white [&::-webkit-details-marker]:hidden">
+              <Icon name="globe" className="size-5" />
+              <span className="sr-only">{t("common.chooseLanguage")}: </span>
+              <Flag code={language.flag} />
+              <span>{language.label}</span>
+              <Icon name="chevron-down" className="size-4" />
+            </summary>
+            <ul className={`left-0 ${listStyle}`}>{languageLinks(entries, dropdownLink)}</ul>
           </>
         ),
-        list: languageLinks(entries, dropdownLink),
         row: (
           <ul className="flex flex-wrap gap-2">
             {languageLinks(
@@ -90,15 +93,17 @@ export function HeaderLanguage() {
       component={Switcher}
       props={{ label: t("common.chooseLanguage"), variant: "header" }}
       slots={{
-        summary: (
+        dropdown: (
           <>
-            <Icon name="globe" className="size-5" />
-            <span className="sr-only">{t("common.chooseLanguage")}: </span>
-            <span className="uppercase">{language.code}</span>
-            <Icon name="chevron-down" className="size-4" />
+            <summary className="inline-flex h-11 cursor-pointer list-none items-center gap-1 rounded-xl border border-slate-300 px-2 font-semibold text-slate-900 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
+              <Icon name="globe" className="size-5" />
+              <span className="sr-only">{t("common.chooseLanguage")}: </span>
+              <span className="uppercase">{language.code}</span>
+              <Icon name="chevron-down" className="size-4" />
+            </summary>
+            <ul className={`right-0 ${listStyle}`}>{languageLinks(languageEntries(page), dropdownLink)}</ul>
           </>
         ),
-        list: languageLinks(languageEntries(page), dropdownLink),
       }}
     />
   );

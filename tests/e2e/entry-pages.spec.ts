@@ -53,9 +53,11 @@ for (const width of [320, 360, 1280]) {
             const box = element.getBoundingClientRect();
             return visible(element) && box.top >= 0 && box.bottom <= innerHeight && box.left >= 0 && box.right <= innerWidth;
           };
-          const lines = (node: Node) => {
+          // How many lines a text node, or the part of it from `start` to `end`, is drawn on.
+          const lines = (node: Node, start = 0, end = node.textContent!.length) => {
             const range = document.createRange();
-            range.selectNodeContents(node);
+            range.setStart(node, start);
+            range.setEnd(node, end);
             return new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top))).size;
           };
           if (document.documentElement.scrollWidth > innerWidth) out.push(`wider than the screen by ${document.documentElement.scrollWidth - innerWidth} px`);
@@ -73,7 +75,8 @@ for (const width of [320, 360, 1280]) {
           // A phone number never breaks inside itself.
           const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
           for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-            if (node.textContent!.replace(/\u00a0/g, " ").includes(phone) && node.parentElement && visible(node.parentElement) && lines(node) > 1)
+            const at = node.textContent!.replace(/\u00a0/g, " ").indexOf(phone);
+            if (at >= 0 && node.parentElement && visible(node.parentElement) && lines(node, at, at + phone.length) > 1)
               out.push(`the number breaks in "${node.textContent!.trim().slice(0, 40)}"`);
           }
           // Button labels stay on one line from 360 px (a longer line under the number of a call card is a note, not a label).

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { preferredLanguage, storageKey } from "../../shared/languages.ts";
+import { preferredLanguage, storageKey } from "../../shared/language-choice.ts";
 import { readStored, store } from "../../client/storage.ts";
 
 export interface LanguageHintProps {

@@ -9,38 +9,26 @@ export interface LanguageSwitcherProps {
    * `header`: the top bar's compact dropdown, on every page at every width.
    */
   variant: "hero" | "header";
-  /** The dropdown's summary: the current language (build time only). */
-  summary?: ReactNode;
-  /** The dropdown's links (build time only). */
-  list?: ReactNode;
+  /** The dropdown's content: its summary (the current language) and the links (build time only). */
+  dropdown?: ReactNode;
   /** The row of links wider screens show in the hero (build time only). */
   row?: ReactNode;
 }
-
-const summaryStyle = {
-  hero: "inline-flex cursor-pointer list-none items-center gap-2 rounded-xl border border-white/30 bg-white/10 px-3 py-2 text-white [&::-webkit-details-marker]:hidden",
-  header:
-    "inline-flex h-11 cursor-pointer list-none items-center gap-1 rounded-xl border border-slate-300 px-2 font-semibold text-slate-900 hover:bg-slate-50 [&::-webkit-details-marker]:hidden",
-};
-const listStyle = {
-  hero: "absolute left-0 z-30 mt-2 w-52 rounded-xl border border-slate-200 bg-white p-1 text-slate-900 shadow-xl",
-  header: "absolute right-0 z-50 mt-2 w-52 rounded-xl border border-slate-200 bg-white p-1 text-slate-900 shadow-xl",
-};
 
 /**
  * Real links to the same page in every language, so switching works before any script runs (the
  * choice is stored under `lang` by src/client/language-choice.ts). The dropdown is a <details>,
  * which opens without script; with script it closes after a choice, on Escape and on a click
- * elsewhere.
+ * elsewhere. Its summary and links are drawn at build time and never touched.
  */
-export function LanguageSwitcher({ label, variant, summary, list, row }: LanguageSwitcherProps) {
+export function LanguageSwitcher({ label, variant, dropdown, row }: LanguageSwitcherProps) {
   const [open, setOpen] = useState(false);
-  const dropdown = useRef<HTMLDetailsElement>(null);
+  const details = useRef<HTMLDetailsElement>(null);
   // Listening all along (not only once open): a click right after opening closes it too.
   useEffect(() => {
     const onClick = (event: globalThis.MouseEvent) => {
-      const details = dropdown.current;
-      if (details?.open && (!details.contains(event.target as Node) || (event.target as Element).closest("a"))) setOpen(false);
+      const element = details.current;
+      if (element?.open && (!element.contains(event.target as Node) || (event.target as Element).closest("a"))) setOpen(false);
     };
     document.addEventListener("click", onClick);
     return () => document.removeEventListener("click", onClick);
@@ -48,26 +36,22 @@ export function LanguageSwitcher({ label, variant, summary, list, row }: Languag
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== "Escape" || !open) return;
     setOpen(false);
-    dropdown.current?.querySelector("summary")?.focus();
+    details.current?.querySelector("summary")?.focus();
   };
   const hero = variant === "hero";
   return (
     <div className={hero ? "language-switcher" : "relative shrink-0"} data-language-switcher={variant}>
-      <details
-        ref={dropdown}
+      <Static
+        as="details"
+        elementRef={details}
         className={hero ? "relative sm:hidden" : undefined}
-        data-language-dropdown
+        data-language-dropdown=""
         open={open}
-        onToggle={(event) => setOpen((event.currentTarget as HTMLDetailsElement).open)}
+        onToggle={(event: Event) => setOpen((event.currentTarget as HTMLDetailsElement).open)}
         onKeyDown={onKeyDown}
       >
-        <Static as="summary" className={summaryStyle[variant]}>
-          {summary}
-        </Static>
-        <Static as="ul" className={listStyle[variant]}>
-          {list}
-        </Static>
-      </details>
+        {dropdown}
+      </Static>
       {hero && (
         <Static as="nav" aria-label={label} className="hidden sm:block">
           {row}
