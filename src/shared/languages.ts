@@ -49,4 +49,3 @@ export function urlCodeToLanguage(url: string): Language | undefined {
 export function codeToLanguage(code: string): Language | undefined {
   return languages.find((language) => language.code === code);
 }
-
