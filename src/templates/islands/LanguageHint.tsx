@@ -15,7 +15,7 @@ export interface LanguageHintProps {
  * "This page is also available in English": offered when the browser's preferred language among
  * the page's languages is not the page's own and the visitor has not chosen a language yet. It
  * never redirects, is drawn only in the browser (crawlers and script-less visitors never see it)
- * and floats under the header at the top of the page, so nothing moves. Following it or closing
+ * and floats at the top of the page, in the first band's top padding, so nothing moves and nothing is covered. Following it or closing
  * it stores the choice under `lang`.
  */
 export function LanguageHint({ current, offers, closeIcon }: LanguageHintProps) {
@@ -28,15 +28,17 @@ export function LanguageHint({ current, offers, closeIcon }: LanguageHintProps) 
   const offer = offered ? offers[offered] : undefined;
   if (!offered || !offer) return null;
   return (
-    <aside lang={offered} aria-label={offer.text} data-language-hint className="absolute inset-x-0 top-[6.75rem] z-30 px-4 sm:top-[4.75rem]">
-      <p className="mx-auto flex max-w-md items-center gap-2 rounded-xl border border-slate-300 bg-white py-1 pr-1 pl-4 text-sm shadow-lg">
-        <a href={offer.href} hrefLang={offered} data-lang={offered} className="min-w-0 flex-1 py-2 font-semibold text-sky-800 underline">
+    // One line, no taller than the top padding of every page's first band (2.5rem), right under
+    // the header: it covers no link, button or heading.
+    <aside lang={offered} aria-label={offer.text} data-language-hint className="absolute inset-x-0 top-[6.25rem] z-30 px-4 sm:top-16">
+      <p className="mx-auto flex h-10 max-w-sm items-center gap-1 rounded-b-xl border border-t-0 border-slate-300 bg-white pl-4 text-sm whitespace-nowrap shadow-md">
+        <a href={offer.href} hrefLang={offered} data-lang={offered} className="flex min-h-6 flex-1 items-center font-semibold text-sky-800 underline">
           {offer.text}
         </a>
         <button
           type="button"
           aria-label={offer.close}
-          className="inline-flex size-10 shrink-0 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100"
+          className="inline-flex size-10 shrink-0 items-center justify-center rounded-br-xl text-slate-700 hover:bg-slate-100"
           onClick={() => {
             store(storageKey, current);
             setOffered(undefined);

@@ -25,9 +25,9 @@ export function Home() {
   return (
     <Layout>
       <section className="relative overflow-hidden bg-slate-900 text-white" aria-labelledby="hero-title">
-        <div className="mx-auto max-w-6xl px-4 pt-6 pb-12 sm:pt-10 sm:pb-20">
+        <div className="mx-auto max-w-6xl px-4 pt-12 pb-12 sm:pt-14 sm:pb-20">
           <LanguageSwitcher />
-          <p className="mt-8 inline-flex items-center gap-2 rounded-full bg-red-600 px-3 py-1 text-sm font-bold text-white">
+          <p className="mt-6 inline-flex items-center gap-2 rounded-full bg-red-600 px-3 py-1 text-sm font-bold text-white">
             <Icon name="siren" className="size-4" />
             {t("hero.badge")}
           </p>
