@@ -318,16 +318,20 @@ test("the home page's service items lead to their pages", async ({ browser, requ
 });
 
 test.describe("the consent banner", () => {
-  for (const { width, height } of [
-    { width: 360, height: 740 },
-    { width: 1280, height: 800 },
+  // Every language on the phone, where text length decides the bar's height; one on the desktop.
+  for (const { width, height, languages: only } of [
+    { width: 360, height: 740, languages: ["gr", "en", "de", "fr", "ru"] },
+    { width: 1280, height: 800, languages: ["de"] },
   ]) {
-    test(`never covers the header's call button or the page's first one (${width}×${height}, every page, every language)`, async ({ browser, request }) => {
+    test(`never covers the header's call button or the page's first one (${width}×${height}, every page of ${only.join(", ")})`, async ({
+      browser,
+      request,
+    }) => {
       test.setTimeout(240_000);
       const page = await open(browser, { viewport: { width, height } });
       await page.route(/googletagmanager\.com|google\.com\/recaptcha/, (route) => route.fulfill({ status: 200, contentType: "text/javascript", body: "" }));
       const problems: string[] = [];
-      for (const path of await allPaths(request, keysUrl())) {
+      for (const path of (await allPaths(request, keysUrl())).filter((path) => only.includes(path.split("/")[1]!))) {
         await page.goto(keysUrl() + path);
         await expect(page.locator("#consent")).toBeVisible();
         const covered = await page.evaluate(() => {

@@ -24,19 +24,24 @@ export interface LanguageSwitcherProps {
 export function LanguageSwitcher({ label, variant, dropdown, row }: LanguageSwitcherProps) {
   const [open, setOpen] = useState(false);
   const details = useRef<HTMLDetailsElement>(null);
+  // The element's own state decides (its toggle event may not have been handled yet).
+  const close = () => {
+    if (details.current) details.current.open = false;
+    setOpen(false);
+  };
   // Listening all along (not only once open): a click right after opening closes it too.
   useEffect(() => {
     const onClick = (event: globalThis.MouseEvent) => {
       const element = details.current;
-      if (element?.open && (!element.contains(event.target as Node) || (event.target as Element).closest("a"))) setOpen(false);
+      if (element?.open && (!element.contains(event.target as Node) || (event.target as Element).closest("a"))) close();
     };
     document.addEventListener("click", onClick);
     return () => document.removeEventListener("click", onClick);
   }, []);
   const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key !== "Escape" || !open) return;
-    setOpen(false);
-    details.current?.querySelector("summary")?.focus();
+    if (event.key !== "Escape" || !details.current?.open) return;
+    close();
+    details.current.querySelector("summary")?.focus();
   };
   const hero = variant === "hero";
   return (
