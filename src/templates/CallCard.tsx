@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { phoneToTel } from "../shared/business.ts";
 import { usePage } from "./context.tsx";
 import { Icon } from "./icons.tsx";
+import { CallButton } from "./ui.tsx";
 
 /**
  * Under the heading of a service page or an article, below 1024 px: the number itself, "24/7"
@@ -39,13 +40,9 @@ export function SideCallCard({ priceFrom }: { priceFrom?: string }) {
         <h2 id="call-card-title" className="text-xl font-bold text-slate-900">
           {t("callCard.title")}
         </h2>
-        <a
-          href={phoneToTel(config.phone)}
-          className="mt-4 flex items-center justify-center gap-2 rounded-xl bg-amber-400 px-4 py-3 text-lg font-semibold whitespace-nowrap text-slate-950 shadow-sm hover:bg-amber-300 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-sky-600"
-        >
-          <Icon name="phone" className="size-5" />
-          {config.phone}
-        </a>
+        <CallButton size="lg" className="mt-4 w-full">
+          <span className="whitespace-nowrap">{config.phone}</span>
+        </CallButton>
         <p className="mt-2 text-sm text-slate-600">
           {t("nav.always")} · {t("callCard.arrival")}
         </p>

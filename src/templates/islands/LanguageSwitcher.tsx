@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from "react";
 import { Static } from "./Static.tsx";
 
 export interface LanguageSwitcherProps {
@@ -22,12 +22,10 @@ export interface LanguageSwitcherProps {
  * elsewhere. Its summary and links are drawn at build time and never touched.
  */
 export function LanguageSwitcher({ label, variant, dropdown, row }: LanguageSwitcherProps) {
-  const [open, setOpen] = useState(false);
+  // Whether it is open is the <details> element's own state: nothing to keep beside it.
   const details = useRef<HTMLDetailsElement>(null);
-  // The element's own state decides (its toggle event may not have been handled yet).
   const close = () => {
     if (details.current) details.current.open = false;
-    setOpen(false);
   };
   // Listening all along (not only once open): a click right after opening closes it too.
   useEffect(() => {
@@ -46,15 +44,7 @@ export function LanguageSwitcher({ label, variant, dropdown, row }: LanguageSwit
   const hero = variant === "hero";
   return (
     <div className={hero ? "language-switcher" : "relative shrink-0"} data-language-switcher={variant}>
-      <Static
-        as="details"
-        elementRef={details}
-        className={hero ? "relative sm:hidden" : undefined}
-        data-language-dropdown=""
-        open={open}
-        onToggle={(event: Event) => setOpen((event.currentTarget as HTMLDetailsElement).open)}
-        onKeyDown={onKeyDown}
-      >
+      <Static as="details" elementRef={details} className={hero ? "relative sm:hidden" : undefined} data-language-dropdown="" onKeyDown={onKeyDown}>
         {dropdown}
       </Static>
       {hero && (
