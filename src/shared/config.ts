@@ -123,6 +123,16 @@ export const configSchema = mapping(
       },
       "The contact form.",
     ).default({ endpoint: "/send-mail.php" }),
+    retention: mapping(
+      {
+        messages: text({
+          description: "How long a contact message is kept before the server deletes it: a number and d, w, m or y (2y: two years).",
+          pattern: /^[1-9]\d{0,3}[dwmy]$/,
+          hint: 'a number and d, w, m or y, e.g. "2y", "18m" or "90d"',
+        }),
+      },
+      "How long personal data is kept: the privacy policy states it, and site serve deletes what is older.",
+    ).default({ messages: "2y" }),
     armoredDoorPackages: mapping(
       {
         lockMaker: text({ description: "The lock maker's brand." }),
