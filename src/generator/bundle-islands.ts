@@ -7,12 +7,12 @@ import type { IslandName } from "../templates/islands/Island.tsx";
 import { BuildError } from "./errors.ts";
 import { packageRoot } from "./package-root.ts";
 
-/** The islands' `react` imports, answered by Preact (src/client/react.ts and preact/jsx-runtime). */
-export const reactToPreact: esbuild.Plugin = {
-  name: "react-to-preact",
+/** The islands' `react` imports, answered in the browser by the site's own runtime (src/client/runtime/). */
+export const reactToRuntime: esbuild.Plugin = {
+  name: "react-to-runtime",
   setup(build) {
     build.onResolve({ filter: /^react$/ }, () => ({ path: path.join(packageRoot, "src/client/react.ts") }));
-    build.onResolve({ filter: /^react\/jsx-runtime$/ }, (args) => build.resolve("preact/jsx-runtime", { kind: args.kind, resolveDir: args.resolveDir }));
+    build.onResolve({ filter: /^react\/jsx-runtime$/ }, () => ({ path: path.join(packageRoot, "src/client/runtime/jsx-runtime.ts") }));
   },
 };
 
@@ -41,8 +41,8 @@ export function islandSetKey(names: Iterable<IslandName>): string {
 
 /**
  * One script per set of islands that pages use (one entry per set, no shared chunks), so a page
- * downloads exactly its own islands and the runtime in one request. React is swapped for Preact
- * at bundle time (src/client/react.ts).
+ * downloads exactly its own islands and the runtime in one request. React is swapped for the
+ * site's runtime at bundle time (src/client/react.ts).
  */
 export async function bundleIslands(sets: string[]): Promise<Map<string, IslandScript>> {
   const sourceDir = path.join(packageRoot, "src");
@@ -75,7 +75,7 @@ export async function bundleIslands(sets: string[]): Promise<Map<string, IslandS
             }));
           },
         },
-        reactToPreact,
+        reactToRuntime,
       ],
     });
   } catch (cause) {

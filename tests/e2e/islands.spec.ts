@@ -1,7 +1,7 @@
 import { writeFile } from "node:fs/promises";
 import * as esbuild from "esbuild";
 import { expect, test, type Page } from "@playwright/test";
-import { islandModules, reactToPreact } from "../../src/generator/bundle-islands.ts";
+import { islandModules, reactToRuntime } from "../../src/generator/bundle-islands.ts";
 import { keysUrl, plainUrl, standInForGoogle } from "./google-stand-ins.ts";
 
 // A browser that prefers none of the five languages: the language hint stays away (it is drawn
@@ -43,7 +43,7 @@ async function probeScript(): Promise<string> {
     jsx: "automatic",
     write: false,
     define: { "process.env.NODE_ENV": '"production"' },
-    plugins: [reactToPreact],
+    plugins: [reactToRuntime],
   });
   return result.outputFiles[0]!.text;
 }

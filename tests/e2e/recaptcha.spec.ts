@@ -14,13 +14,23 @@ async function fill(page: Page) {
   return values;
 }
 
-test("the script is requested once, on the contact page only, and renders the widget with the site key", async ({ page }) => {
+test("the script is requested once, when the visitor starts using the form, and renders the widget with the site key", async ({ page }) => {
   const observed = await standInForGoogle(page);
   for (const path of ["/en", "/en/blog", "/en/prices"]) await page.goto(`${keysUrl()}${path}`);
   expect(observed.recaptcha).toEqual([]);
 
+  // Reading the contact page sends nothing to Google.
   await page.goto(`${keysUrl()}/en/contact`);
+  await page.waitForLoadState("networkidle");
+  await page.mouse.wheel(0, 600);
+  await page.waitForTimeout(300);
+  expect(observed.recaptcha).toEqual([]);
+
+  // The first field the visitor enters asks for it; entering more fields asks nothing more.
+  await page.locator("#contact-form [name=name]").focus();
   await expect(page.locator("#recaptcha [data-fake-recaptcha]")).toHaveCount(1);
+  await page.locator("#contact-form [name=phone]").fill("6900000000");
+  await page.locator("#contact-form [name=message]").focus();
   expect(observed.recaptcha).toHaveLength(1);
   const url = new URL(observed.recaptcha[0]!);
   expect(url.searchParams.get("render")).toBe("explicit");
@@ -47,8 +57,8 @@ test("where no site key is configured there is no widget and no request", async 
 test("not completed: notification with the error title and 'Please confirm reCAPTCHA.', nothing sent", async ({ page }) => {
   const observed = await standInForGoogle(page);
   await page.goto(`${keysUrl()}/en/contact`);
-  await expect(page.locator("#recaptcha [data-fake-recaptcha]")).toHaveCount(1);
   const values = await fill(page);
+  await expect(page.locator("#recaptcha [data-fake-recaptcha]")).toHaveCount(1);
   await page.locator("#contact-form button[type=submit]").click();
   await expect(toasts(page)).toHaveCount(1);
   await expect(toasts(page)).toHaveAttribute("data-destructive", "");

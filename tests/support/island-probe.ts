@@ -1,6 +1,7 @@
 // Loaded into a page by tests/e2e/islands.spec.ts: renders an island afresh in the browser (no
 // hydration) and writes any subtree in a form that compares markup, not formatting.
-import { h, render, type ComponentType } from "preact";
+import { render } from "../../src/client/runtime/render.ts";
+import { createElement, type Component } from "../../src/client/runtime/vnode.ts";
 
 /**
  * Elements and their attributes (sorted) and text (adjacent nodes joined); the content of
@@ -26,10 +27,10 @@ function serialize(node: Node): string {
 }
 
 /** Puts `window.islandProbe` in place, with the islands the bundle was given. */
-export function installProbe(components: Record<string, ComponentType<Record<string, unknown>>>): void {
+export function installProbe(components: Record<string, Component>): void {
   const renderIsland = (name: string, props: Record<string, unknown>): string => {
     const container = document.createElement("div");
-    render(h(components[name]!, props), container);
+    render(createElement(components[name]!, props), container);
     const markup = serialize(container);
     render(null, container);
     return markup;

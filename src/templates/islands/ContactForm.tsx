@@ -81,8 +81,10 @@ export function ContactForm({ endpoint, lang, texts, recaptcha, icons, outcome, 
   useEffect(() => {
     // The script reports problems itself; the browser's own bubbles would say less, in its language.
     form.current!.noValidate = true;
-    if (widget.current) loadRecaptcha(widget.current);
   }, []);
+  // Google's script is requested when the visitor starts using the form, not when the page opens:
+  // a visitor who only reads the page sends nothing to Google.
+  const startUsing = () => widget.current && loadRecaptcha(widget.current);
 
   const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -186,7 +188,11 @@ export function ContactForm({ endpoint, lang, texts, recaptcha, icons, outcome, 
         aria-describedby="form-subtitle"
         aria-busy={sending ? "true" : undefined}
         onSubmit={onSubmit}
-        onInput={(event) => dispatch({ type: "edited", field: (event.target as HTMLInputElement).name })}
+        onFocus={startUsing}
+        onInput={(event) => {
+          startUsing();
+          dispatch({ type: "edited", field: (event.target as HTMLInputElement).name });
+        }}
       >
         <Static as="div">{heading}</Static>
         <Static
