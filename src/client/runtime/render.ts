@@ -103,7 +103,7 @@ function diffText(vnode: VNode, dom: Node | undefined): Node {
 function diffElement(vnode: VNode, old: VNode | undefined, claimed: Node | undefined): Node {
   const props = vnode.props as Props;
   const oldProps = (old?.props ?? {}) as Props;
-  const dom = (vnode.dom = claimed ?? old?.dom ?? create(vnode.type as string, props, vnode.parent!));
+  const dom = (vnode.dom = claimed ?? old?.dom ?? create(vnode.type as string, props, hostOf(vnode).dom as Element));
   if (claimed) listen(claimed as Element, props);
   else if (old) diffProps(dom as Element, props, oldProps);
   const html = innerHtml(props);
@@ -144,8 +144,7 @@ function claim(cursor: Cursor, vnode: VNode): Node | undefined {
   return node;
 }
 
-function create(type: string, props: Props, parent: VNode): Element {
-  const host = hostOf({ parent } as VNode).dom as Element;
+function create(type: string, props: Props, host: Element): Element {
   const inSvg = type === "svg" || (host.namespaceURI === svg && host.localName !== "foreignObject");
   const element = inSvg ? document.createElementNS(svg, type) : document.createElement(type);
   diffProps(element, props, {});
