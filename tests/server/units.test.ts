@@ -142,19 +142,19 @@ describe("script-less outcomes", () => {
   test("outcomes expire and are capped", () => {
     let now = 0;
     const store = createOutcomeStore({ ttlMs: 1000, max: 2, now: () => now });
-    const first = store.put({ status: "sent" });
-    store.put({ status: "sent" });
-    store.put({ status: "sent" });
+    const first = store.put("a", { status: "sent" });
+    store.put("b", { status: "sent" });
+    store.put("c", { status: "sent" });
     expect(store.get(first)).toBeUndefined();
     expect(store.size).toBe(2);
-    const late = store.put({ status: "sent" });
+    const late = store.put("d", { status: "sent" });
     now += 1001;
     expect(store.get(late)).toBeUndefined();
     const small = createOutcomeStore({ maxChars: 100 });
     const values = { name: "n".repeat(40), phone: "", email: "", message: "" };
-    const older = small.put({ status: "error", text: "e", values });
-    const newer = small.put({ status: "error", text: "e", values });
-    small.put({ status: "error", text: "e", values });
+    const older = small.put("a", { status: "error", text: "e", values });
+    const newer = small.put("b", { status: "error", text: "e", values });
+    small.put("c", { status: "error", text: "e", values });
     expect([small.get(older), small.get(newer)?.status]).toEqual([undefined, "error"]);
   });
 
@@ -204,6 +204,7 @@ describe("the owner's e-mail", () => {
       message: "hi",
       attempts: 0,
       lastError: null,
+      sendingAt: null,
       sentAt: null,
     };
     const mail = composeMail(stored, { from: "Site <site@example.gr>", to: "owner@example.gr" });
