@@ -9,7 +9,17 @@ import type { ServerSettings } from "./settings.ts";
 import type { SiteFiles } from "./site-files.ts";
 import { createStaticHandler } from "./static.ts";
 
+/** How long a client may take: to send its headers, its whole request, and between requests on one connection. */
+export interface Timeouts {
+  headersMs: number;
+  requestMs: number;
+  keepAliveMs: number;
+}
+
+export const defaultTimeouts: Timeouts = { headersMs: 20_000, requestMs: 30_000, keepAliveMs: 5_000 };
+
 export interface SiteServerContext {
+  timeouts?: Timeouts;
   manifest: SiteManifest;
   settings: Pick<ServerSettings, "recaptcha" | "trustProxy">;
   files: SiteFiles;
@@ -22,7 +32,7 @@ export interface SiteServerContext {
  * one log line per request (and per malformed or timed-out one), each naming the client's
  * address, and a 500 (never a crash) if a handler throws.
  */
-export function createSiteServer({ manifest, settings, files, backend, log }: SiteServerContext): http.Server {
+export function createSiteServer({ manifest, settings, files, backend, log, timeouts = defaultTimeouts }: SiteServerContext): http.Server {
   const serveStatic = createStaticHandler({ files, headers: manifest.headers, backend, contactForms: manifest.contactForms });
   const handleContact = createEndpoint({ manifest, settings, backend, log });
   const defaultTexts = manifest.messages[manifest.languages[0]!.code]!;
@@ -40,7 +50,14 @@ export function createSiteServer({ manifest, settings, files, backend, log }: Si
   };
 
   // The server answers a request without Host itself (Node's own answer has no headers and no log line).
-  const options = { requestTimeout: 30_000, headersTimeout: 20_000, keepAliveTimeout: 5_000, requireHostHeader: false };
+  const options = {
+    requestTimeout: timeouts.requestMs,
+    headersTimeout: timeouts.headersMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    // How often the timeouts are checked: a tenth of the shortest, at most Node's own 30 s.
+    connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.min(timeouts.headersMs, timeouts.requestMs) / 10)),
+    requireHostHeader: false,
+  };
   const server = http.createServer(options, (request, response) => {
     const started = performance.now();
     const written = request.socket.bytesWritten;

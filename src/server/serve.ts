@@ -2,7 +2,7 @@ import cluster from "node:cluster";
 import type http from "node:http";
 import path from "node:path";
 import { createLocalBackend } from "./backend.ts";
-import { createSiteServer, listen } from "./http-server.ts";
+import { createSiteServer, listen, type Timeouts } from "./http-server.ts";
 import { createLogger, type Logger } from "./log.ts";
 import { loadManifest } from "./manifest.ts";
 import { startOutbox, type RetryPolicy } from "./outbox.ts";
@@ -33,6 +33,8 @@ export interface ServeOptions {
   retry?: RetryPolicy;
   /** Finish requests in flight and exit on SIGTERM and SIGINT; true by default. */
   handleSignals?: boolean;
+  /** How long clients may take (src/server/http-server.ts has the defaults). */
+  timeouts?: Timeouts;
 }
 
 /**
@@ -64,7 +66,7 @@ export async function startServer(options: ServeOptions): Promise<http.Server> {
   const retention = scheduleRetention({ store, period: manifest.retention.messages, log });
   const outbox = settings.smtp ? startOutbox({ store, smtp: settings.smtp, log, retry: options.retry }) : null;
   const backend = createLocalBackend({ store, limiter: createRateLimiter(), outcomes: createOutcomeStore(), outbox });
-  const server = createSiteServer({ manifest, settings, files, backend, log });
+  const server = createSiteServer({ manifest, settings, files, backend, log, timeouts: options.timeouts });
   let workers: Workers | null = null;
   const release = async () => {
     retention.stop();

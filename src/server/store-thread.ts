@@ -51,9 +51,9 @@ function withBudget<T>(deadline: number, run: (store: MessageDatabase) => T): T 
   return run(store);
 }
 
-/** Moves waiting "sent" marks into the database; true when none is left waiting. */
-function recordMarks(busyMs: number): boolean {
-  if (!unmarked.size) return true;
+/** Moves waiting "sent" marks into the database (saying how many, unless told not to); returns how many it moved. */
+function recordMarks(busyMs: number, report = true): number {
+  if (!unmarked.size) return 0;
   let count = 0;
   try {
     const store = database();
@@ -71,9 +71,9 @@ function recordMarks(busyMs: number): boolean {
   } catch (error) {
     forget(error);
   }
-  if (count) post({ event: "marks-recorded", count });
+  if (count && report) post({ event: "marks-recorded", count });
   if (unmarked.size && !retryTimer) retryTimer = setTimeout(retryMarks, 2000);
-  return unmarked.size === 0;
+  return count;
 }
 
 function retryMarks(): void {
@@ -162,11 +162,10 @@ try {
   journal = openSentJournal(journalFile(store.file));
   // Accepted before the last run stopped, but the database could not say so then: marked now,
   // or as soon as the database takes writes, and never handed to the outbox meanwhile.
-  const accepted = journal.entries();
-  for (const { uid, sentAt } of accepted) unmarked.set(uid, sentAt);
-  recordMarks(1000);
+  for (const { uid, sentAt } of journal.entries()) unmarked.set(uid, sentAt);
+  const reconciled = recordMarks(1000, false);
   const interrupted = store.interrupted().filter((message) => !unmarked.has(message.uid));
-  post({ ready: true, reconciled: accepted.length, interrupted: interrupted.map((message) => message.id) });
+  post({ ready: true, reconciled, interrupted: interrupted.map((message) => message.id) });
   port.on("message", handle);
 } catch (error) {
   post({ ready: false, failure: toFailure(error) });
