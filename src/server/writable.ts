@@ -14,7 +14,13 @@ import { storeFiles } from "./store.ts";
  */
 export function checkStoreWritable(dataDir: string): void {
   const created = failureOf(() => mkdirSync(dataDir, { recursive: true, mode: 0o700 }));
-  if (created) throw new Error(`cannot create the data folder ${dataDir}: ${fix(created, nearestExisting(dataDir), true)}`);
+  if (created) {
+    // A recursive mkdir reports ENOENT for most causes; the first missing folder, made alone, says the real one.
+    const parent = nearestExisting(dataDir);
+    const first = path.join(parent, path.relative(parent, path.resolve(dataDir)).split(path.sep)[0]!);
+    const real = failureOf(() => mkdirSync(first, { mode: 0o700 })) ?? created;
+    throw new Error(`cannot create the data folder ${dataDir}: ${fix(real, parent, true)}`);
+  }
   const probe = path.join(dataDir, `.write-test-${process.pid}`);
   const probed = failureOf(() => {
     closeSync(openSync(probe, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY, 0o600));
