@@ -40,7 +40,7 @@ export interface MessageDatabase {
   markFailed(id: number, error: string): void;
   /** Messages whose delivery attempt was still open when the last run stopped. */
   interrupted(): StoredMessage[];
-  /** Deletes the messages received before `before`, overwriting their text, and truncates the WAL. */
+  /** Deletes the messages received before `before`, overwriting their text (and vacuuming), and truncates the WAL. */
   purge(before: Date): { deleted: number; unsent: number; walTruncated: boolean };
   /** How long a write waits for another connection's lock before it fails with SQLITE_BUSY. */
   setBusyTimeout(ms: number): void;
@@ -79,7 +79,8 @@ const columns = `${baseColumns}, sending_at AS sendingAt`;
 /**
  * Opens (and creates, mode 0600 in a 0700 folder) the store: SQLite in WAL mode with
  * synchronous=FULL, so a committed message survives a killed process or a power cut, and
- * secure_delete, so a deleted message's text is overwritten rather than left in free pages.
+ * secure_delete, so a deleted message's text is overwritten rather than left in free pages
+ * (temporary tables, VACUUM's among them, stay in memory rather than in files).
  */
 export function openDatabase(dataDir: string, { busyTimeoutMs = 5000 } = {}): MessageDatabase {
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
@@ -88,7 +89,9 @@ export function openDatabase(dataDir: string, { busyTimeoutMs = 5000 } = {}): Me
   const db = new DatabaseSync(file);
   // The messages are personal data: only the server's own user may read them.
   if (fresh) chmodSync(file, 0o600);
-  db.exec(`PRAGMA busy_timeout = ${busyTimeoutMs}; PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA secure_delete = ON;`);
+  db.exec(
+    `PRAGMA busy_timeout = ${busyTimeoutMs}; PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA secure_delete = ON; PRAGMA temp_store = MEMORY;`,
+  );
   db.exec(schema);
   // Stores made before delivery attempts were recorded.
   if (!hasColumn(db, "sending_at")) db.exec("ALTER TABLE messages ADD COLUMN sending_at TEXT");
@@ -143,8 +146,11 @@ export function openDatabase(dataDir: string, { busyTimeoutMs = 5000 } = {}): Me
         if (db.isTransaction) db.exec("ROLLBACK");
         throw error;
       }
-      // The deleted text is zeroed in the database pages (secure_delete); older copies of those
-      // pages may still sit in the WAL until it is checkpointed and truncated.
+      // secure_delete zeroed the deleted rows. VACUUM rewrites the file as well, leaving none of
+      // the stale copies a row's earlier updates may have left in a page's free space (in a store
+      // written before secure_delete, or by another program). Older copies of pages may still sit
+      // in the WAL until it is checkpointed and truncated.
+      if (counts.total) db.exec("VACUUM");
       const checkpoint = db.prepare("PRAGMA wal_checkpoint(TRUNCATE)").get() as { busy: number } | undefined;
       return { deleted: counts.total, unsent: counts.unsent, walTruncated: checkpoint?.busy === 0 };
     },

@@ -14,6 +14,7 @@ import { createOutcomeStore } from "../../src/server/outcomes.ts";
 import { createRateLimiter, rateLimitKey } from "../../src/server/rate-limit.ts";
 import { parseTarget } from "../../src/server/request-target.ts";
 import { acceptedEncodings } from "../../src/server/static.ts";
+import { showInvisible, stripInvisible } from "../../src/server/visible-text.ts";
 
 describe("request targets", () => {
   test("a plain path and query pass through decoded", () => {
@@ -216,6 +217,15 @@ describe("the owner's e-mail", () => {
       subject: "Website message #7: Evil Bcc: x@evil.example, 1",
     });
     expect(composeMail({ ...stored, email: "a@b.c, evil@x.y" }, { from: "site@example.gr", to: "o@example.gr" }).replyTo).toBeUndefined();
+  });
+});
+
+describe("invisible characters", () => {
+  test("bidirectional controls and other invisible format characters are dropped or shown; joiners and emoji selectors stay", () => {
+    const text = "Maria\u202Egpj.exe \u2066x\u2069 a\u200Bb \uFEFF \u{E0041} 👨\u200D👩 ❤\uFE0F";
+    expect(showInvisible(text)).toBe("Maria<U+202E>gpj.exe <U+2066>x<U+2069> a<U+200B>b <U+FEFF> <U+E0041> 👨\u200D👩 ❤\uFE0F");
+    expect(stripInvisible(text)).toBe("Mariagpj.exe x ab   👨\u200D👩 ❤\uFE0F");
+    expect(checkMessage({ name: "\u202EMaria", phone: "\u200B", email: "", message: "hi" })).toMatchObject({ ok: false, key: "required" });
   });
 });
 
