@@ -111,8 +111,8 @@ export function createEndpoint(context: EndpointContext) {
       context.log.info("contact.rate-limited", { retryAfter: admission.retryAfterSeconds, ip: address });
       return { ...refuse({ status: 429, key: "rateLimited" }, lang, form.values), retryAfter: admission.retryAfterSeconds };
     }
+    // The store logs the cause once per episode; each refused request has its own line (503).
     if (admission.result === "unavailable") {
-      context.log.warn("contact.unavailable", { reason: admission.reason, ip: address });
       return { ...refuse({ status: 503, key: "unavailable" }, lang, form.values), retryAfter: unavailableRetrySeconds };
     }
     context.log.info("contact.stored", { id: admission.id, ip: address });

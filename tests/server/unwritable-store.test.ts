@@ -139,7 +139,8 @@ describe.skipIf(!canMount)("a store that becomes unwritable while the server run
         ["store.unavailable", "SQLITE_FULL"],
         ["store.available", 4],
       ]);
-      expect(site.log.lines.filter((line) => line.event === "contact.unavailable")).toHaveLength(4);
+      // Apart from those two, each refused message has its request line, with status 503.
+      expect(site.log.lines.filter((line) => line.event === "request" && line.status === 503)).toHaveLength(4);
     } finally {
       await site.stop();
       unmount(dataDir);
