@@ -22,9 +22,13 @@ const unmarked = new Map<string, string>();
 let retryTimer: NodeJS.Timeout | undefined;
 let pendingAdds: (StoreRequest & { op: "add" })[] = [];
 
+let opened = false;
+
 /** The connection, opened again after an error that can leave it unusable (the file was read-only, or vanished). */
 function database(): MessageDatabase {
-  db ??= openDatabase(dataDir);
+  // Opening again while a visitor may be waiting: a lock met on the way must not take long.
+  db ??= openDatabase(dataDir, { busyTimeoutMs: opened ? 1000 : 5000 });
+  opened = true;
   return db;
 }
 
