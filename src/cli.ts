@@ -1,6 +1,23 @@
 import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { Command, InvalidArgumentError } from "commander";
 import { BuildError } from "./generator/errors.ts";
+import { isRetentionPeriod, retentionHint } from "./shared/retention.ts";
+
+function retentionPeriod(value: string): string {
+  if (!isRetentionPeriod(value)) throw new InvalidArgumentError(`a period is ${retentionHint}`);
+  return value;
+}
+
+/** The retention period the build wrote into site.json: the one `site serve` applies. */
+async function builtRetention(dir: string): Promise<string> {
+  const { loadManifest } = await import("./server/manifest.ts");
+  try {
+    return (await loadManifest(path.resolve(dir))).retention.messages;
+  } catch (error) {
+    throw new Error(`cannot tell the retention period: pass --older-than 2y, or build the site (or name it with --dir)`, { cause: error });
+  }
+}
 
 function port(value: string): number {
   const number = Number(value);
@@ -97,18 +114,24 @@ export async function main(argv: string[]): Promise<void> {
 
   program
     .command("messages")
-    .description("List the contact form's messages kept by `site serve` (in SITE_DATA_DIR, ./data by default).")
+    .description("List the contact form's messages kept by `site serve` (in SITE_DATA_DIR, ./data by default), or delete the old ones.")
     .option("--unsent", "only the messages not yet e-mailed")
     .option("--json", "print a JSON array instead of text")
     .option("--data-dir <dir>", "the server's data folder (or SITE_DATA_DIR)")
+    .option("--purge", "delete the messages older than the retention period, e-mailed or not, and say how many")
+    .option("--older-than <period>", "with --purge: a number and d, w, m or y (default: retention.messages of the built site)", retentionPeriod)
+    .option("-d, --dir <dir>", "with --purge: the built site whose retention period applies", "dist")
     .addHelpText(
       "after",
-      "\nExamples:\n  $ site messages\n  $ SITE_DATA_DIR=/var/lib/locksmith site messages --unsent\n  $ site messages --json > messages.json",
+      "\nExamples:\n  $ site messages\n  $ SITE_DATA_DIR=/var/lib/locksmith site messages --unsent\n  $ site messages --json > messages.json\n  $ site messages --purge\n  $ site messages --purge --older-than 18m",
     )
-    .action(async (options: { unsent?: boolean; json?: boolean; dataDir?: string }) => {
-      const { listMessages } = await import("./server/messages.ts");
+    .action(async (options: { unsent?: boolean; json?: boolean; dataDir?: string; purge?: boolean; olderThan?: string; dir: string }) => {
+      const { listMessages, purgeMessages } = await import("./server/messages.ts");
       try {
-        process.stdout.write(listMessages(options));
+        if (options.olderThan && !options.purge) throw new Error("--older-than goes with --purge: site messages --purge --older-than 2y");
+        if (!options.purge) return void process.stdout.write(listMessages(options));
+        const olderThan = options.olderThan ?? (await builtRetention(options.dir));
+        process.stdout.write(purgeMessages({ dataDir: options.dataDir, olderThan }));
       } catch (error) {
         reportError(error);
       }

@@ -137,6 +137,7 @@ export function siteManifest(config: SiteConfig, headers: Record<string, string>
     recaptcha: Boolean(config.recaptcha.siteKey),
     languages: languages.map((language) => ({ url: language.url, code: language.code })),
     headers,
+    retention: { messages: config.retention.messages },
     contactForms: Object.fromEntries(
       languages
         .filter(({ code }) => routes?.has(code, "contact"))
@@ -145,7 +146,9 @@ export function siteManifest(config: SiteConfig, headers: Record<string, string>
     messages: Object.fromEntries(
       languages.map(({ code }) => {
         const t = locales.t(code);
-        return [code, Object.fromEntries(messageKeys.map((key) => [key, t(messageLocaleKeys[key])])) as Record<MessageKey, string>];
+        // The answers may name the phone number ("… or call us at {{phone}}"), unbroken.
+        const values = { phone: config.phone.replace(/ /g, "\u00a0") };
+        return [code, Object.fromEntries(messageKeys.map((key) => [key, t(messageLocaleKeys[key], values)])) as Record<MessageKey, string>];
       }),
     ),
   };

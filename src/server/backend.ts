@@ -1,11 +1,14 @@
 import type { ContactMessage } from "./contact.ts";
-import type { Logger } from "./log.ts";
 import type { Outbox } from "./outbox.ts";
 import type { Outcome, OutcomeStore } from "./outcomes.ts";
 import type { RateLimiter } from "./rate-limit.ts";
-import type { MessageStore } from "./store.ts";
+import type { MessageStore } from "./store-client.ts";
 
-export type Admission = { result: "stored"; id: number } | { result: "rate-limited"; retryAfterSeconds: number } | { result: "failed"; reason: string };
+export type Admission =
+  | { result: "stored"; id: number }
+  | { result: "rate-limited"; retryAfterSeconds: number }
+  /** The store could not take it in time (locked, full, read-only): the visitor may try again soon. */
+  | { result: "unavailable"; reason: string };
 
 /**
  * The endpoint's state, in one process: the rate limit, the store, the outbox and the outcomes
@@ -14,7 +17,8 @@ export type Admission = { result: "stored"; id: number } | { result: "rate-limit
 export interface ContactBackend {
   /** Rules 5 and 6: counts the message against its client's limit, then stores it durably. */
   admit(clientKey: string, message: ContactMessage & { lang: string }): Promise<Admission>;
-  putOutcome(outcome: Outcome): Promise<string>;
+  /** Keeps a script-less post's outcome for its client; returns the token that names it. */
+  putOutcome(clientKey: string, outcome: Outcome): Promise<string>;
   getOutcome(token: string): Promise<Outcome | undefined>;
 }
 
@@ -23,13 +27,11 @@ export function createLocalBackend({
   limiter,
   outcomes,
   outbox,
-  log,
 }: {
   store: MessageStore;
   limiter: RateLimiter;
   outcomes: OutcomeStore;
   outbox: Outbox | null;
-  log: Logger;
 }): ContactBackend {
   return {
     async admit(clientKey, message) {
@@ -40,13 +42,12 @@ export function createLocalBackend({
         outbox?.kick();
         return { result: "stored", id: stored.id };
       } catch (error) {
+        // Not stored, so not counted: the visitor's next try is not held against them.
         limiter.release(clientKey);
-        const reason = error instanceof Error ? error.message : String(error);
-        log.error("contact.store-failed", { reason });
-        return { result: "failed", reason };
+        return { result: "unavailable", reason: error instanceof Error ? error.message : String(error) };
       }
     },
-    putOutcome: async (outcome) => outcomes.put(outcome),
+    putOutcome: async (clientKey, outcome) => outcomes.put(clientKey, outcome),
     getOutcome: async (token) => outcomes.get(token),
   };
 }

@@ -1,5 +1,6 @@
 import { parseForm } from "./form-body.ts";
 import type { MessageKey } from "../shared/manifest.ts";
+import { stripInvisible } from "./visible-text.ts";
 
 /** Field limits, in UTF-16 code units as the browser's maxlength counts them. */
 export const limits = { name: 100, phone: 40, email: 254, message: 5000 } as const;
@@ -56,13 +57,14 @@ const emailPattern = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9
 
 /**
  * Rule 3, in this order: control characters (400 invalid), required fields (422 required),
- * lengths (422 tooLong), the e-mail address when given (422 email).
+ * lengths (422 tooLong), the e-mail address when given (422 email). Invisible and bidirectional
+ * format characters are dropped from the single-line fields first (src/server/visible-text.ts).
  */
 export function checkMessage(values: ContactMessage): { ok: true; message: ContactMessage } | ({ ok: false } & Refusal) {
   const message: ContactMessage = {
-    name: values.name.trim(),
-    phone: values.phone.trim(),
-    email: values.email.trim(),
+    name: stripInvisible(values.name).trim(),
+    phone: stripInvisible(values.phone).trim(),
+    email: stripInvisible(values.email).trim(),
     // Browsers send a textarea's line breaks as CRLF, but count them as one character for maxlength.
     message: values.message.replace(/\r\n?/g, "\n").trim(),
   };

@@ -25,6 +25,9 @@ interface Answer {
   retryAfter?: number;
 }
 
+/** Seconds a visitor is asked to wait when the store cannot take a message (the text says "in a minute"). */
+const unavailableRetrySeconds = 60;
+
 /**
  * POST handler of the contact endpoint. Applies the rules in order (encoding, trap, fields,
  * reCAPTCHA, rate limit), stores the message, and answers: JSON `{"success":…,"error"?}` to the
@@ -35,15 +38,16 @@ export function createEndpoint(context: EndpointContext) {
   const { manifest } = context;
   const headers = manifest.headers;
 
-  const reply = async (request: IncomingMessage, response: ServerResponse, answer: Answer) => {
+  const reply = async (request: IncomingMessage, response: ServerResponse, answer: Answer, clientKey: string) => {
     const success = answer.key === "success";
     const text = manifest.messages[answer.lang.code]![answer.key];
+    // A body left unread (too large to drain) ends the connection, at once: nothing more is read.
     const closing = request.complete ? {} : { Connection: "close" };
     if (wantsPage(request.headers.accept)) {
       const empty = { name: "", phone: "", email: "", message: "" };
       const values = answer.values ?? empty;
       const invalid = success ? [] : invalidFields(values, answer.key);
-      const token = await context.backend.putOutcome(success ? { status: "sent" } : { status: "error", text, values, invalid });
+      const token = await context.backend.putOutcome(clientKey, success ? { status: "sent" } : { status: "error", text, values, invalid });
       // The page opens at the form; where a field is refused, that field's autofocus takes the
       // visitor there instead (a fragment in the URL would keep the browser from applying it).
       const fragment = invalid.length ? "" : "#contact-form";
@@ -63,7 +67,7 @@ export function createEndpoint(context: EndpointContext) {
     response.end(body);
   };
 
-  const decide = async (request: IncomingMessage): Promise<Answer> => {
+  const decide = async (request: IncomingMessage, address: string): Promise<Answer> => {
     const fromReferer = pickLanguage(manifest, undefined, request.headers.referer);
     const refuse = ({ status, key }: Refusal, lang = fromReferer, values?: ContactMessage): Answer => ({ status, key, lang, values });
 
@@ -79,7 +83,7 @@ export function createEndpoint(context: EndpointContext) {
 
     // Rule 2: the trap. A bot is told it worked, and nothing is kept or sent.
     if (isTrapped(form)) {
-      context.log.info("contact.trapped");
+      context.log.info("contact.trapped", { ip: address });
       return { status: 200, key: "success", lang };
     }
 
@@ -88,28 +92,30 @@ export function createEndpoint(context: EndpointContext) {
     if (!checked.ok) return refuse(checked, lang, form.values);
 
     // Rule 4: reCAPTCHA, where a secret is configured; fails closed.
-    const address = clientAddress(request, context.settings.trustProxy);
     if (context.settings.recaptcha) {
       const verdict = await verifyToken(context.settings.recaptcha, form.token, address);
       if (verdict.result !== "passed") {
         if (verdict.result === "refused") {
-          context.log.info("recaptcha.refused", { reason: verdict.reason });
+          context.log.info("recaptcha.refused", { reason: verdict.reason, ip: address });
           return refuse({ status: 403, key: "recaptcha" }, lang, form.values);
         }
-        context.log.error("recaptcha.unavailable", { reason: verdict.reason });
+        context.log.error("recaptcha.unavailable", { reason: verdict.reason, ip: address });
         return refuse({ status: 503, key: "failure" }, lang, form.values);
       }
     }
 
     // Rules 5 and 6: five messages per client per ten minutes; on disk before the visitor hears
-    // "sent". Delivery (rule 7) follows from the store.
+    // "sent", or a 503 within 5 s when the store cannot take it. Delivery (rule 7) follows from the store.
     const admission = await context.backend.admit(rateLimitKey(address), { ...checked.message, lang: lang.code });
     if (admission.result === "rate-limited") {
-      context.log.info("contact.rate-limited", { retryAfter: admission.retryAfterSeconds });
+      context.log.info("contact.rate-limited", { retryAfter: admission.retryAfterSeconds, ip: address });
       return { ...refuse({ status: 429, key: "rateLimited" }, lang, form.values), retryAfter: admission.retryAfterSeconds };
     }
-    if (admission.result === "failed") return refuse({ status: 500, key: "failure" }, lang, form.values);
-    context.log.info("contact.stored", { id: admission.id });
+    // The store logs the cause once per episode; each refused request has its own line (503).
+    if (admission.result === "unavailable") {
+      return { ...refuse({ status: 503, key: "unavailable" }, lang, form.values), retryAfter: unavailableRetrySeconds };
+    }
+    context.log.info("contact.stored", { id: admission.id, ip: address });
     return { status: 200, key: "success", lang };
   };
 
@@ -127,10 +133,14 @@ export function createEndpoint(context: EndpointContext) {
       response.end(request.method === "HEAD" ? undefined : body);
       return;
     }
-    const answer = await decide(request);
-    // Read what is left of a refused body, so the client sees the answer rather than a reset.
-    if (!request.complete) await readBody(request, 0);
-    await reply(request, response, answer);
+    const address = clientAddress(request, context.settings.trustProxy);
+    const answer = await decide(request, address);
+    // A body refused before it was read (wrong type) is read and dropped, up to 1 MB, so the
+    // client sees the answer rather than a reset and the connection stays usable.
+    if (!request.complete && request.readableFlowing === null) await readBody(request, 0);
+    // What is still unread is dropped as it comes while the answer goes out; the connection then closes.
+    if (!request.complete) request.resume();
+    await reply(request, response, answer, rateLimitKey(address));
   };
 }
 
@@ -146,11 +156,14 @@ export function wantsPage(accept: string | undefined): boolean {
 const maxDrainBytes = 1024 * 1024;
 
 /**
- * The request body, up to `limit` bytes. Past the limit the rest is read and dropped, up to
- * 1 MB, so the client can read the answer on a connection that stays usable.
+ * The request body, up to `limit` bytes. A body that declares its length is read to the end
+ * (the part past the limit dropped) when that length is at most 1 MB, so the client can read
+ * the answer on a connection that stays usable; a longer one is refused unread. A chunked body
+ * has no length to judge by: it is refused as soon as it passes the limit, as fast as a sized one.
  */
 function readBody(request: IncomingMessage, limit: number): Promise<{ result: "complete" | "too-large" | "aborted"; bytes: Buffer }> {
-  const declared = Number(request.headers["content-length"]);
+  const declared = request.headers["content-length"] === undefined ? NaN : Number(request.headers["content-length"]);
+  const stopAt = Number.isNaN(declared) ? limit : maxDrainBytes;
   if (declared > maxDrainBytes) return Promise.resolve({ result: "too-large", bytes: Buffer.alloc(0) });
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
@@ -168,7 +181,7 @@ function readBody(request: IncomingMessage, limit: number): Promise<{ result: "c
         chunks.push(part);
         kept += part.length;
       }
-      if (size > maxDrainBytes) done("too-large");
+      if (size > stopAt) done("too-large");
     };
     const onEnd = () => done("complete");
     const onError = () => done("aborted");

@@ -3,13 +3,23 @@ import type { ContactBackend } from "./backend.ts";
 import { createEndpoint } from "./endpoint.ts";
 import type { Logger } from "./log.ts";
 import type { SiteManifest } from "../shared/manifest.ts";
-import { clientAddress } from "./rate-limit.ts";
+import { clientAddress, normalizeAddress } from "./rate-limit.ts";
 import { parseTarget } from "./request-target.ts";
 import type { ServerSettings } from "./settings.ts";
 import type { SiteFiles } from "./site-files.ts";
 import { createStaticHandler } from "./static.ts";
 
+/** How long a client may take: to send its headers, its whole request, and between requests on one connection. */
+export interface Timeouts {
+  headersMs: number;
+  requestMs: number;
+  keepAliveMs: number;
+}
+
+export const defaultTimeouts: Timeouts = { headersMs: 20_000, requestMs: 30_000, keepAliveMs: 5_000 };
+
 export interface SiteServerContext {
+  timeouts?: Timeouts;
   manifest: SiteManifest;
   settings: Pick<ServerSettings, "recaptcha" | "trustProxy">;
   files: SiteFiles;
@@ -19,17 +29,41 @@ export interface SiteServerContext {
 
 /**
  * The HTTP server of one process: the contact endpoint at its path, the site everywhere else,
- * one log line per request, and a 500 (never a crash) if a handler throws.
+ * one log line per request (and per malformed or timed-out one), each naming the client's
+ * address, and a 500 (never a crash) if a handler throws.
  */
-export function createSiteServer({ manifest, settings, files, backend, log }: SiteServerContext): http.Server {
+export function createSiteServer({ manifest, settings, files, backend, log, timeouts = defaultTimeouts }: SiteServerContext): http.Server {
   const serveStatic = createStaticHandler({ files, headers: manifest.headers, backend, contactForms: manifest.contactForms });
   const handleContact = createEndpoint({ manifest, settings, backend, log });
-  const failure = JSON.stringify({ success: false, error: manifest.messages[manifest.languages[0]!.code]!.failure });
+  const defaultTexts = manifest.messages[manifest.languages[0]!.code]!;
+  const failure = JSON.stringify({ success: false, error: defaultTexts.failure });
+  const badRequest = (response: http.ServerResponse, json: boolean) => {
+    const body = json ? JSON.stringify({ success: false, error: defaultTexts.invalid }) : "Bad request\n";
+    response
+      .writeHead(400, {
+        ...manifest.headers,
+        "Content-Type": json ? "application/json; charset=utf-8" : "text/plain; charset=utf-8",
+        "Cache-Control": "no-store",
+        "Content-Length": Buffer.byteLength(body),
+      })
+      .end(body);
+  };
 
-  const server = http.createServer({ requestTimeout: 30_000, headersTimeout: 20_000, keepAliveTimeout: 5_000 }, (request, response) => {
+  // The server answers a request without Host itself (Node's own answer has no headers and no log line).
+  const options = {
+    requestTimeout: timeouts.requestMs,
+    headersTimeout: timeouts.headersMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    // How often the timeouts are checked: a tenth of the shortest, at most Node's own 30 s.
+    connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.min(timeouts.headersMs, timeouts.requestMs) / 10)),
+    requireHostHeader: false,
+  };
+  const server = http.createServer(options, (request, response) => {
     const started = performance.now();
     const written = request.socket.bytesWritten;
     const target = parseTarget(request.url ?? "/");
+    // Read now: once a client has gone, its socket no longer knows the address.
+    const ip = clientAddress(request, settings.trustProxy);
     // "close" comes after "finish", and also when the client went away first.
     response.on("close", () => {
       log.info("request", {
@@ -38,11 +72,15 @@ export function createSiteServer({ manifest, settings, files, backend, log }: Si
         status: response.writableFinished ? response.statusCode : 499,
         bytes: request.socket.bytesWritten - written,
         ms: Math.round((performance.now() - started) * 10) / 10,
-        ip: clientAddress(request, settings.trustProxy),
+        ip,
       });
     });
     const fail = (error: unknown, json: boolean) => {
-      log.error("request.failed", { path: target.ok ? target.pathname : "", reason: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+      log.error("request.failed", {
+        path: target.ok ? target.pathname : "",
+        reason: error instanceof Error ? (error.stack ?? error.message) : String(error),
+        ip,
+      });
       if (response.headersSent) return void response.destroy();
       response.writeHead(500, {
         ...manifest.headers,
@@ -51,12 +89,9 @@ export function createSiteServer({ manifest, settings, files, backend, log }: Si
       });
       response.end(json ? failure : "Internal server error\n");
     };
-    if (!target.ok) {
-      response
-        .writeHead(400, { ...manifest.headers, "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Content-Length": 12 })
-        .end("Bad request\n");
-      return;
-    }
+    if (!target.ok) return badRequest(response, false);
+    // HTTP/1.1 requires Host; HTTP/1.0 clients may leave it out.
+    if (request.headers.host === undefined && request.httpVersion !== "1.0") return badRequest(response, target.pathname === manifest.endpoint);
     if (target.pathname === manifest.endpoint) {
       handleContact(request, response).catch((error: unknown) => fail(error, true));
       return;
@@ -68,6 +103,15 @@ export function createSiteServer({ manifest, settings, files, backend, log }: Si
     }
   });
 
+  // The peer's address, kept from the moment the connection opens: a socket that timed out or
+  // was reset may no longer say.
+  const peers = new WeakMap<object, string>();
+  // Answers written straight to the socket still carry the security headers.
+  const securityLines = Object.entries(manifest.headers)
+    .map(([name, value]) => `${name}: ${value}\r\n`)
+    .join("");
+  server.on("connection", (socket: { remoteAddress?: string }) => peers.set(socket, normalizeAddress(socket.remoteAddress ?? "")));
+
   server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
     const status =
       error.code === "HPE_HEADER_OVERFLOW"
@@ -75,9 +119,14 @@ export function createSiteServer({ manifest, settings, files, backend, log }: Si
         : error.code === "ERR_HTTP_REQUEST_TIMEOUT"
           ? "408 Request Timeout"
           : "400 Bad Request";
-    if (socket.writable && !socket.destroyed) socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    if (socket.writable && !socket.destroyed) socket.end(`HTTP/1.1 ${status}\r\n${securityLines}Connection: close\r\nContent-Length: 0\r\n\r\n`);
     else socket.destroy();
-    if (error.code !== "ECONNRESET") log.info("request.malformed", { reason: error.code ?? error.message });
+    const ip = peers.get(socket) ?? normalizeAddress((socket as { remoteAddress?: string }).remoteAddress ?? "");
+    // A reset between requests is a client closing its idle connection: nothing to log. A reset
+    // during a request is logged by that request's own line (status 499).
+    if (error.code === "ECONNRESET") return;
+    if (error.code === "ERR_HTTP_REQUEST_TIMEOUT") log.info("request.timeout", { status: 408, ip });
+    else log.info("request.malformed", { status: Number.parseInt(status, 10), reason: error.code ?? error.message, ip });
   });
   return server;
 }

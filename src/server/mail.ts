@@ -1,4 +1,5 @@
 import type { StoredMessage } from "./store.ts";
+import { showInvisible } from "./visible-text.ts";
 
 /** The fields of the e-mail the owner receives for one message (nodemailer's message options). */
 export interface MailFields {
@@ -17,15 +18,19 @@ export interface MailFields {
  * The e-mail for a stored message: from the site's own sender to the owner, the visitor's
  * address only as Reply-To, everything the visitor wrote in the plain-text body. Visitor text
  * that reaches a header (the subject) has its control characters replaced, and nodemailer
- * encodes it, so no field can add a header or a recipient. The Message-ID is derived from the
+ * encodes it, so no field can add a header or a recipient. Invisible and bidirectional format
+ * characters are shown as their code points (`<U+202E>`) in the subject and the body, so the
+ * text cannot be made to read other than it is. The Message-ID is derived from the
  * stored message, so a message sent again after a crash is recognisably the same one.
  */
-export function composeMail(message: StoredMessage, { from, to }: { from: string; to: string }): MailFields {
+export function composeMail(stored: StoredMessage, { from, to }: { from: string; to: string }): MailFields {
+  const message = { ...stored, name: showInvisible(stored.name), phone: showInvisible(stored.phone), message: showInvisible(stored.message) };
+  const email = showInvisible(stored.email);
   const domain = /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? "localhost";
   const lines = [
     `Name: ${message.name}`,
     `Phone: ${message.phone}`,
-    `E-mail: ${message.email || "(none)"}`,
+    `E-mail: ${email || "(none)"}`,
     `Language: ${message.lang}`,
     `Received: ${message.receivedAt}`,
     `Message #${message.id}:`,
@@ -36,7 +41,7 @@ export function composeMail(message: StoredMessage, { from, to }: { from: string
   return {
     from,
     to,
-    ...(isPlainAddress(message.email) ? { replyTo: message.email } : {}),
+    ...(isPlainAddress(stored.email) && email === stored.email ? { replyTo: stored.email } : {}),
     subject: headerText(`Website message #${message.id}: ${message.name}, ${message.phone}`).slice(0, 200),
     text: lines.join("\n"),
     messageId: `<contact-${message.uid}@${domain}>`,

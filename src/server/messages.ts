@@ -1,5 +1,8 @@
+import { existsSync } from "node:fs";
 import path from "node:path";
-import { readStore, storeFileName, type StoredMessage } from "./store.ts";
+import { retentionCutoff } from "../shared/retention.ts";
+import { openDatabase, readStore, storeFileName, storeFiles, type StoredMessage } from "./store.ts";
+import { showInvisible } from "./visible-text.ts";
 
 export interface ListOptions {
   dataDir?: string;
@@ -16,7 +19,7 @@ export function listMessages({ dataDir = process.env.SITE_DATA_DIR || "data", un
   if (!store) return json ? "[]\n" : `No messages yet: there is no ${path.join(dataDir, storeFileName)}. Is SITE_DATA_DIR the server's?\n`;
   try {
     const messages = store.list({ unsent });
-    if (json) return `${JSON.stringify(messages, null, 2)}\n`;
+    if (json) return `${escapeInvisible(JSON.stringify(messages, null, 2))}\n`;
     if (!messages.length) return unsent ? "Every message has been e-mailed.\n" : "No messages yet.\n";
     return `${messages.map(formatMessage).join("\n")}\n${summary(messages, unsent)}\n`;
   } finally {
@@ -24,9 +27,49 @@ export function listMessages({ dataDir = process.env.SITE_DATA_DIR || "data", un
   }
 }
 
-/** Control characters shown as U+FFFD, so a stored text cannot drive the owner's terminal. */
+/**
+ * Deletes the messages received more than `olderThan` ago (`2y`, `18m`, `90d`), e-mailed or
+ * not, overwriting their text in the database and truncating its WAL; says how many.
+ */
+export function purgeMessages({ dataDir = process.env.SITE_DATA_DIR || "data", olderThan }: { dataDir?: string; olderThan: string }): string {
+  const folder = path.resolve(dataDir);
+  if (!existsSync(storeFiles(folder).db)) return `No messages yet: there is no ${path.join(dataDir, storeFileName)}. Is SITE_DATA_DIR the server's?\n`;
+  const before = retentionCutoff(olderThan);
+  const store = openDatabase(folder);
+  try {
+    const { deleted, unsent, walTruncated } = store.purge(before);
+    const when = `received before ${localTime(before.toISOString())} (older than ${olderThan})`;
+    const lines = [
+      deleted
+        ? `Deleted ${deleted} message${deleted === 1 ? "" : "s"} ${when}${unsent ? `, ${unsent} of them never e-mailed` : ""}.`
+        : `No message was ${when}; nothing deleted.`,
+    ];
+    if (deleted && !walTruncated)
+      lines.push(`Another program was reading the store, so ${storeFileName}-wal may still hold the deleted text until the next purge.`);
+    return `${lines.join("\n")}\n`;
+  } finally {
+    store.close();
+  }
+}
+
+/**
+ * Control characters shown as U+FFFD, so a stored text cannot drive the owner's terminal, and
+ * invisible or bidirectional ones as their code points (`<U+202E>`), so none can disguise it.
+ */
 function printable(text: string): string {
-  return text.replace(/[\0-\x08\x0b-\x1f\x7f-\x9f]/g, "\uFFFD");
+  return showInvisible(text.replace(/[\0-\x08\x0b-\x1f\x7f-\x9f]/g, "\uFFFD"));
+}
+
+/** JSON with those characters as `\u` escapes: still the exact text for a script, never a disguise on a terminal. */
+function escapeInvisible(json: string): string {
+  return json.replace(/[^\n\x20-\x7e]/gu, (char) =>
+    /[\x7f-\x9f]/.test(char) || showInvisible(char) !== char
+      ? char
+          .split("")
+          .map((unit) => `\\u${unit.charCodeAt(0).toString(16).padStart(4, "0")}`)
+          .join("")
+      : char,
+  );
 }
 
 function formatMessage(raw: StoredMessage): string {
@@ -40,9 +83,11 @@ function formatMessage(raw: StoredMessage): string {
   };
   const state = message.sentAt
     ? `e-mailed ${localTime(message.sentAt)}`
-    : message.attempts
-      ? `NOT e-mailed yet (${message.attempts} attempt${message.attempts > 1 ? "s" : ""}; ${message.lastError ?? "no error recorded"})`
-      : "NOT e-mailed yet";
+    : message.sendingAt
+      ? `being e-mailed since ${localTime(message.sendingAt)} (attempt ${message.attempts})`
+      : message.attempts
+        ? `NOT e-mailed yet (${message.attempts} attempt${message.attempts > 1 ? "s" : ""}; ${message.lastError ?? "no error recorded"})`
+        : "NOT e-mailed yet";
   const body = message.message
     .split("\n")
     .map((line) => `    ${line}`)

@@ -2,7 +2,8 @@ import nodemailer from "nodemailer";
 import type { Logger } from "./log.ts";
 import { composeMail, type MailFields } from "./mail.ts";
 import type { SmtpSettings } from "./settings.ts";
-import type { MessageStore } from "./store.ts";
+import type { StoredMessage } from "./store.ts";
+import type { MessageStore } from "./store-client.ts";
 
 export interface RetryPolicy {
   /** Wait after the first failure; doubles with each further one. */
@@ -22,11 +23,16 @@ export interface Outbox {
 type Send = (mail: MailFields) => Promise<unknown>;
 
 /**
- * Delivers stored messages one at a time, oldest first, and marks each sent once the SMTP server
- * has accepted it. While the server cannot be reached every message waits (backing off up to
- * `maxDelayMs`); a message the server refuses waits on its own, so it cannot hold up the others.
- * Every unsent message is tried at start-up: after a crash, whatever was acknowledged but not
- * yet accepted by the SMTP server goes out then.
+ * Delivers stored messages one at a time, oldest first. Each attempt is recorded in the store
+ * before the SMTP server hears of the message (no record, no attempt), and the server's
+ * acceptance is recorded as soon as it comes: in the database, or, while the database cannot take
+ * it, in the store's journal (sent-journal.ts). A message the server accepted is never sent again,
+ * whatever the store does next. A message is sent again only when no acceptance came: the server
+ * refused it or could not be reached, the connection ended before its answer, or the last run
+ * stopped during the attempt (then with the same Message-ID).
+ * While the SMTP server cannot be reached every message waits (backing off up to `maxDelayMs`);
+ * a message the server refuses waits on its own, so it cannot hold up the others; while the store
+ * fails, the outbox waits for it the same way.
  */
 export function startOutbox({
   store,
@@ -47,6 +53,11 @@ export function startOutbox({
         typeof nodemailer.createTransport
       >[0]);
   const deliver: Send = send ?? ((mail) => transport!.sendMail(mail));
+  for (const id of store.interrupted)
+    log.warn("mail.interrupted", {
+      id,
+      note: "the last run stopped during this message's delivery and no acceptance by the SMTP server was recorded: it is sent again, with the same Message-ID",
+    });
 
   let stopped = false;
   // Set by kick(); a kick during a pass must not be lost while no one is sleeping.
@@ -55,6 +66,9 @@ export function startOutbox({
   let timer: NodeJS.Timeout | undefined;
   let pausedUntil = 0;
   let outages = 0;
+  let storeFailures = 0;
+  // Accepted by the SMTP server, the mark not yet confirmed by the store: never handed over again.
+  const accepted = new Set<number>();
   const waits = new Map<number, { until: number; failures: number }>();
   const delay = (failures: number) => Math.min(retry.maxDelayMs, retry.firstDelayMs * 2 ** Math.min(failures - 1, 30));
 
@@ -67,23 +81,44 @@ export function startOutbox({
       wake = null;
     });
 
+  /** The store failed: wait for it, backing off like for an unreachable SMTP server. */
+  const storePause = () => {
+    storeFailures++;
+    pausedUntil = Date.now() + delay(storeFailures);
+    return delay(storeFailures);
+  };
+
   const pass = async (): Promise<number> => {
     kicked = false;
     const now = Date.now();
     if (pausedUntil > now) return pausedUntil - now;
     let next = Infinity;
-    for (const message of store.unsent()) {
+    let unsent: StoredMessage[];
+    try {
+      unsent = await store.unsent();
+    } catch {
+      return storePause(); // the store logs its own unavailability, once
+    }
+    for (const message of unsent) {
       if (stopped) return 0;
+      if (accepted.has(message.id)) continue;
       const wait = waits.get(message.id);
       if (wait && wait.until > Date.now()) {
         next = Math.min(next, wait.until - Date.now());
         continue;
       }
       try {
+        await store.markSending(message.id);
+      } catch {
+        return storePause();
+      }
+      storeFailures = 0;
+      try {
         await deliver(composeMail(message, smtp));
       } catch (error) {
         const reason = describe(error);
-        store.markFailed(message.id, reason);
+        // If this record fails, the next attempt records itself anyway.
+        await store.markFailed(message.id, reason).catch(() => {});
         if (isMessageRefused(error)) {
           const failures = (wait?.failures ?? 0) + 1;
           waits.set(message.id, { until: Date.now() + delay(failures), failures });
@@ -96,11 +131,18 @@ export function startOutbox({
         log.warn("mail.unreachable", { id: message.id, reason, retryInMs: delay(outages) });
         return delay(outages);
       }
-      store.markSent(message.id);
+      accepted.add(message.id);
       waits.delete(message.id);
       if (outages) log.info("mail.reachable", { after: outages });
       outages = 0;
-      log.info("mail.sent", { id: message.id });
+      try {
+        await store.markSent(message);
+        accepted.delete(message.id);
+        log.info("mail.sent", { id: message.id });
+      } catch (error) {
+        // The store's thread keeps the mark in its journal and writes it once the database takes it.
+        log.warn("mail.sent", { id: message.id, marked: false, reason: describe(error) });
+      }
     }
     return next;
   };
@@ -111,7 +153,6 @@ export function startOutbox({
       try {
         wait = await pass();
       } catch (error) {
-        // The store itself failed (disk full, database locked): try again later.
         log.error("outbox.failed", { reason: describe(error) });
         wait = retry.maxDelayMs;
       }

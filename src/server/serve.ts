@@ -2,18 +2,20 @@ import cluster from "node:cluster";
 import type http from "node:http";
 import path from "node:path";
 import { createLocalBackend } from "./backend.ts";
-import { createSiteServer, listen } from "./http-server.ts";
+import { createSiteServer, listen, type Timeouts } from "./http-server.ts";
 import { createLogger, type Logger } from "./log.ts";
 import { loadManifest } from "./manifest.ts";
 import { startOutbox, type RetryPolicy } from "./outbox.ts";
 import { createOutcomeStore } from "./outcomes.ts";
 import { createRateLimiter } from "./rate-limit.ts";
+import { scheduleRetention } from "./retention.ts";
 import { readSettings, redactSmtpUrl } from "./settings.ts";
 import { installSignalHandlers, onServerClose, onServerStopping } from "./shutdown.ts";
 import { loadSiteFiles } from "./site-files.ts";
-import { openStore } from "./store.ts";
+import { startStore } from "./store-client.ts";
 import { runWorker } from "./worker.ts";
 import { startWorkers, type Workers } from "./workers.ts";
+import { checkStoreWritable } from "./writable.ts";
 
 export { stopServer } from "./shutdown.ts";
 
@@ -31,11 +33,15 @@ export interface ServeOptions {
   retry?: RetryPolicy;
   /** Finish requests in flight and exit on SIGTERM and SIGINT; true by default. */
   handleSignals?: boolean;
+  /** How long clients may take (src/server/http-server.ts has the defaults). */
+  timeouts?: Timeouts;
 }
 
 /**
  * The production server: the built site from memory (precompressed variants, caching and
  * security headers, the routing rules, real 404s) and the contact endpoint (rules, store, outbox).
+ * The store runs in a thread of its own (store-client.ts), so no page ever waits for the
+ * database; messages older than the build's `retention.messages` are deleted at start-up and daily.
  * With SERVE_WORKERS above 1, further processes serve the same port and share this one's
  * endpoint state. Resolves once listening, after logging `server.started` with its URL (and
  * printing `Serving <dir>/ at <url>` on stderr, for people).
@@ -53,15 +59,20 @@ export async function startServer(options: ServeOptions): Promise<http.Server> {
   const files = await loadSiteFiles(root, manifest.headers);
   if (!files.names.has("index.html")) throw new Error(`${dir}/ holds no built site; run \`site build\` first`);
 
-  const store = openStore(settings.dataDir);
+  checkStoreWritable(settings.dataDir);
+  const store = await startStore({ dataDir: settings.dataDir, log }).catch((error: unknown) => {
+    throw new Error(`cannot open the message store in ${settings.dataDir}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+  });
+  const retention = scheduleRetention({ store, period: manifest.retention.messages, log });
   const outbox = settings.smtp ? startOutbox({ store, smtp: settings.smtp, log, retry: options.retry }) : null;
-  const backend = createLocalBackend({ store, limiter: createRateLimiter(), outcomes: createOutcomeStore(), outbox, log });
-  const server = createSiteServer({ manifest, settings, files, backend, log });
+  const backend = createLocalBackend({ store, limiter: createRateLimiter(), outcomes: createOutcomeStore(), outbox });
+  const server = createSiteServer({ manifest, settings, files, backend, log, timeouts: options.timeouts });
   let workers: Workers | null = null;
   const release = async () => {
+    retention.stop();
     await workers?.stop();
     await outbox?.stop();
-    store.close();
+    await store.close();
   };
   onServerStopping(server, () => void workers?.stop());
   onServerClose(server, async () => {
@@ -91,6 +102,7 @@ export async function startServer(options: ServeOptions): Promise<http.Server> {
     kilobytes: Math.round(files.bytes / 1024),
     endpoint: manifest.endpoint,
     dataDir: settings.dataDir,
+    retention: manifest.retention.messages,
     trustProxy: settings.trustProxy,
     processes: settings.workers,
   });

@@ -70,9 +70,9 @@ function createIpcBackend(timeoutMs = 15_000): ContactBackend {
     admit: (key, message) =>
       call("admit", [key, message]).then(
         (value) => value as Awaited<ReturnType<ContactBackend["admit"]>>,
-        (error: Error) => ({ result: "failed", reason: error.message }),
+        (error: Error) => ({ result: "unavailable", reason: error.message }),
       ),
-    putOutcome: (outcome) => call("putOutcome", [outcome]) as Promise<string>,
+    putOutcome: (key, outcome) => call("putOutcome", [key, outcome]) as Promise<string>,
     getOutcome: (token) => call("getOutcome", [token]) as Promise<ReturnType<ContactBackend["getOutcome"]> extends Promise<infer T> ? T : never>,
   };
 }

@@ -65,7 +65,8 @@ export async function startWorkers({
         if (message?.site !== "call") return;
         const [first, second] = message.args;
         if (message.op === "admit") answer(worker, message.id, backend.admit(first as string, second as Parameters<ContactBackend["admit"]>[1]));
-        else if (message.op === "putOutcome") answer(worker, message.id, backend.putOutcome(first as Parameters<ContactBackend["putOutcome"]>[0]));
+        else if (message.op === "putOutcome")
+          answer(worker, message.id, backend.putOutcome(first as string, second as Parameters<ContactBackend["putOutcome"]>[1]));
         else if (message.op === "getOutcome") answer(worker, message.id, backend.getOutcome(first as string));
       });
       worker.on("exit", (code, signal) => {

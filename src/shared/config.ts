@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { retentionHint, retentionPattern } from "./retention.ts";
 import { list, mapping, number, oneOf, text } from "./schema-fields.ts";
 
 const phonePattern = /^\+?[0-9 ()-]{6,20}$/;
@@ -127,8 +128,8 @@ export const configSchema = mapping(
       {
         messages: text({
           description: "How long a contact message is kept before the server deletes it: a number and d, w, m or y (2y: two years).",
-          pattern: /^[1-9]\d{0,3}[dwmy]$/,
-          hint: 'a number and d, w, m or y, e.g. "2y", "18m" or "90d"',
+          pattern: retentionPattern,
+          hint: retentionHint,
         }),
       },
       "How long personal data is kept: the privacy policy states it, and site serve deletes what is older.",

@@ -4,6 +4,7 @@
  * it, and both use this one definition.
  */
 import type { ContactFormProps } from "../templates/islands/ContactForm.tsx";
+import { isRetentionPeriod, retentionHint } from "./retention.ts";
 
 export const manifestFile = "site.json";
 
@@ -17,6 +18,7 @@ export const messageLocaleKeys = {
   tooLong: "form.errors.tooLong",
   invalid: "form.errors.invalid",
   rateLimited: "form.errors.rateLimited",
+  unavailable: "form.errors.unavailable",
 } as const;
 export type MessageKey = keyof typeof messageLocaleKeys;
 export const messageKeys = Object.keys(messageLocaleKeys) as MessageKey[];
@@ -36,6 +38,8 @@ export interface SiteManifest {
   contactPages: Record<string, string>;
   /** The contact form island's props per page file (`gr/contact.html`), for `site serve` to draw an outcome with. */
   contactForms: Record<string, ContactFormProps>;
+  /** How long the server keeps what it stores (the config's `retention`), e.g. `{ messages: "2y" }`. */
+  retention: { messages: string };
   /** A digest of everything the build was made from; `site build --if-needed` compares it. */
   inputs?: string;
 }
@@ -51,6 +55,7 @@ export function parseManifest(raw: unknown, file: string): SiteManifest {
   const messages = (object.messages ?? {}) as Record<string, Record<string, unknown>>;
   for (const { code } of object.languages ?? [])
     for (const key of messageKeys) if (typeof messages[code]?.[key] !== "string") problems.push(`"messages.${code}.${key}" is missing`);
+  if (!isRetentionPeriod(object.retention?.messages)) problems.push(`"retention.messages" must be ${retentionHint}`);
   if (problems.length) throw new Error(`${file}: ${problems.join("; ")}; rebuild the site with \`site build\``);
   const contactPages = Object.fromEntries(object.languages!.map(({ url, code }) => [code, object.contactPages?.[code] ?? `/${url}/contact`]));
   return { ...(object as SiteManifest), recaptcha: Boolean(object.recaptcha), contactPages, contactForms: object.contactForms ?? {} };

@@ -59,6 +59,12 @@ test("killed with SIGKILL between acknowledgement and delivery: after a restart 
     const delivered = smtp.mails.map((mail) => /Locked out, (killed-\d+)/.exec(mail.raw)?.[1]);
     expect(delivered.sort()).toEqual([...markers].sort());
     expect(await unsent(dataDir)).toEqual([]);
+    // The one in flight when the process was killed was never accepted: it is named, and sent again.
+    const interrupted = second
+      .output()
+      .split("\n")
+      .filter((line) => line.includes('"event":"mail.interrupted"'));
+    expect(interrupted.map((line) => (JSON.parse(line) as { id: number }).id)).toEqual([1]);
   } finally {
     second.process.kill("SIGTERM");
     expect(await second.exited).toEqual({ code: 0, signal: null });

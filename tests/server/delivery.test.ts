@@ -161,6 +161,38 @@ describe("delivery to the owner", () => {
   });
 });
 
+describe("text that could disguise itself", () => {
+  test("bidirectional and invisible characters are dropped from single-line fields and shown as code points in the e-mail and in site messages", async () => {
+    const smtp = await startSmtp();
+    const dataDir = path.join(work.dir, "invisible");
+    const site = await serve(dist, { SITE_DATA_DIR: dataDir, SMTP_URL: smtp.url, ...owner });
+    try {
+      const fields = validMessage("bidi", {
+        name: "Maria \u202Egpj.exe\u200B",
+        phone: "\u2066+30 690 000 0001\u2069",
+        message: "Invoice \u202Efdp.exe\u2060 attached",
+      });
+      expect((await postForm(site.url, fields)).json).toEqual({ success: true });
+      await waitFor(() => smtp.mails.length === 1, 5000, "the e-mail");
+    } finally {
+      await site.stop();
+      await smtp.close();
+    }
+    const [message] = storedIn(dataDir);
+    expect([message!.name, message!.phone]).toEqual(["Maria gpj.exe", "+30 690 000 0001"]);
+    const raw = smtp.mails[0]!.raw;
+    expect(Object.fromEntries(mailHeaders(raw)).subject).toBe("Website message #1: Maria gpj.exe, +30 690 000 0001");
+    expect(raw).toContain("Invoice <U+202E>fdp.exe<U+2060> attached");
+    expect(raw).not.toMatch(/[\u202e\u2060]/);
+    const text = await runSite(["messages"], { SITE_DATA_DIR: dataDir });
+    expect(text.stdout).toContain("    Invoice <U+202E>fdp.exe<U+2060> attached\n");
+    expect(text.stdout).not.toMatch(/[\u202e\u2060]/);
+    const json = await runSite(["messages", "--json"], { SITE_DATA_DIR: dataDir });
+    expect(json.stdout).toContain('"message": "Invoice \\u202efdp.exe\\u2060 attached"');
+    expect((JSON.parse(json.stdout) as { message: string }[])[0]!.message).toBe("Invoice \u202Efdp.exe\u2060 attached");
+  }, 20_000);
+});
+
 describe("site messages", () => {
   test("lists what is stored, and --unsent what still waits, as text or JSON", async () => {
     const dataDir = path.join(work.dir, "listing");

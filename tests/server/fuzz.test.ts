@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { buildSite, rawRequest, secret, serve, startSiteverify, tempDir, type RunningServer } from "./helpers.ts";
@@ -224,5 +225,47 @@ test("malformed HTTP at the endpoint gets 400 and the server keeps serving", asy
   );
   expect(chunked).toMatch(/^HTTP\/1\.1 413/);
   expect(chunked).toContain('{"success":false,"error":');
+  expect((await fetch(`${site.url}/en`)).status).toBe(200);
+});
+
+/**
+ * Sends a 3 MB body (chunked, or with its length) as fast as the connection takes it, and
+ * resolves with what came back, when the first byte of it came, and when the connection closed.
+ */
+function sendLargeBody(port: number, chunked: boolean): Promise<{ answer: string; answeredMs: number; closedMs: number }> {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const socket = net.connect(port, "127.0.0.1");
+    let answer = "";
+    let answeredMs = NaN;
+    const size = 3 * 1024 * 1024;
+    const piece = Buffer.alloc(64 * 1024, "n");
+    socket.on("data", (chunk) => {
+      if (!answer) answeredMs = performance.now() - started;
+      answer += chunk.toString("latin1");
+    });
+    socket.on("error", () => {}); // the server closing while the body is still being sent
+    socket.on("close", () => resolve({ answer, answeredMs, closedMs: performance.now() - started }));
+    socket.write(
+      "POST /send-mail.php HTTP/1.1\r\nHost: x\r\nAccept: application/json\r\nReferer: http://x/en/contact\r\nContent-Type: application/x-www-form-urlencoded\r\n" +
+        (chunked ? "Transfer-Encoding: chunked\r\n\r\n" : `Content-Length: ${size}\r\n\r\n`),
+    );
+    const frame = chunked ? Buffer.concat([Buffer.from(`${piece.length.toString(16)}\r\n`), piece, Buffer.from("\r\n")]) : piece;
+    for (let sent = 0; sent < size && !socket.destroyed; sent += piece.length) socket.write(frame);
+    if (chunked && !socket.destroyed) socket.write("0\r\n\r\n");
+  });
+}
+
+test("a chunked body of 3 MB gets 413 as fast as one that says its length, and the connection is closed", async () => {
+  for (const chunked of [false, true]) {
+    const { answer, answeredMs, closedMs } = await sendLargeBody(site.port, chunked);
+    const what = chunked ? "chunked" : "sized";
+    expect(answer, what).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer, what).toMatch(/\r\nconnection: close\r\n/i);
+    expect(answer, what).toContain('{"success":false,"error":"A field is too long. Please shorten it."}');
+    // Before, the chunked one got nothing for 56-60 s, then a bare 408.
+    expect(answeredMs, what).toBeLessThan(1000);
+    expect(closedMs, what).toBeLessThan(3000);
+  }
   expect((await fetch(`${site.url}/en`)).status).toBe(200);
 });

@@ -3,6 +3,7 @@ import http from "node:http";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { SMTPServer } from "smtp-server";
 import { build } from "../../src/generator/build.ts";
 import type { LogFields, Logger } from "../../src/server/log.ts";
@@ -117,9 +118,15 @@ export interface ReceivedMail {
 /**
  * A real SMTP server on loopback (no TLS, no auth) that keeps what it accepts. With `hang`, it
  * takes the data of every message but never answers, as a server stalling mid-delivery does;
- * `refuseIf` rejects a message with 554 after its data.
+ * `refuseIf` rejects a message with 554 after its data; `beforeAccept` runs (and is awaited)
+ * once a message's data is in, just before the server says it accepted it.
  */
-export async function startSmtp({ port = 0, hang = false, refuseIf = (() => false) as (raw: string) => boolean } = {}): Promise<{
+export async function startSmtp({
+  port = 0,
+  hang = false,
+  refuseIf = (() => false) as (raw: string) => boolean,
+  beforeAccept = (() => {}) as (raw: string) => void | Promise<void>,
+} = {}): Promise<{
   port: number;
   url: string;
   mails: ReceivedMail[];
@@ -146,12 +153,11 @@ export async function startSmtp({ port = 0, hang = false, refuseIf = (() => fals
           error.responseCode = 554;
           return callback(error);
         }
-        mails.push({
-          from: envelope.mailFrom ? envelope.mailFrom.address : "",
-          to: envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString("utf8"),
+        const raw = Buffer.concat(chunks).toString("utf8");
+        void Promise.resolve(beforeAccept(raw)).then(() => {
+          mails.push({ from: envelope.mailFrom ? envelope.mailFrom.address : "", to: envelope.rcptTo.map((rcpt) => rcpt.address), raw });
+          callback();
         });
-        callback();
       });
     },
   });
@@ -230,4 +236,29 @@ export function mailHeaders(raw: string): [string, string][] {
     const colon = line.indexOf(":");
     return [line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim()];
   });
+}
+
+/**
+ * Another program holding the store's write lock, as `sqlite3 messages.db` → `BEGIN EXCLUSIVE;`
+ * does: a second, real SQLite connection to the same file. `release` ends its transaction.
+ */
+export function holdStoreLock(dataDir: string): { release: () => void } {
+  const db = new DatabaseSync(path.join(dataDir, "messages.db"));
+  db.exec("PRAGMA busy_timeout = 10000; BEGIN EXCLUSIVE;");
+  // A write inside the transaction, so the lock is the writer's lock whatever the journal mode.
+  db.exec("CREATE TABLE IF NOT EXISTS lock_probe (x); INSERT INTO lock_probe VALUES (1);");
+  return {
+    release: () => {
+      db.exec("ROLLBACK");
+      db.close();
+    },
+  };
+}
+
+/** A GET timed from request to last byte, in milliseconds. */
+export async function timedGet(url: string): Promise<{ status: number; ms: number }> {
+  const started = performance.now();
+  const response = await fetch(url);
+  await response.arrayBuffer();
+  return { status: response.status, ms: performance.now() - started };
 }

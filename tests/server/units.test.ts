@@ -14,6 +14,7 @@ import { createOutcomeStore } from "../../src/server/outcomes.ts";
 import { createRateLimiter, rateLimitKey } from "../../src/server/rate-limit.ts";
 import { parseTarget } from "../../src/server/request-target.ts";
 import { acceptedEncodings } from "../../src/server/static.ts";
+import { showInvisible, stripInvisible } from "../../src/server/visible-text.ts";
 
 describe("request targets", () => {
   test("a plain path and query pass through decoded", () => {
@@ -142,19 +143,19 @@ describe("script-less outcomes", () => {
   test("outcomes expire and are capped", () => {
     let now = 0;
     const store = createOutcomeStore({ ttlMs: 1000, max: 2, now: () => now });
-    const first = store.put({ status: "sent" });
-    store.put({ status: "sent" });
-    store.put({ status: "sent" });
+    const first = store.put("a", { status: "sent" });
+    store.put("b", { status: "sent" });
+    store.put("c", { status: "sent" });
     expect(store.get(first)).toBeUndefined();
     expect(store.size).toBe(2);
-    const late = store.put({ status: "sent" });
+    const late = store.put("d", { status: "sent" });
     now += 1001;
     expect(store.get(late)).toBeUndefined();
     const small = createOutcomeStore({ maxChars: 100 });
     const values = { name: "n".repeat(40), phone: "", email: "", message: "" };
-    const older = small.put({ status: "error", text: "e", values });
-    const newer = small.put({ status: "error", text: "e", values });
-    small.put({ status: "error", text: "e", values });
+    const older = small.put("a", { status: "error", text: "e", values });
+    const newer = small.put("b", { status: "error", text: "e", values });
+    small.put("c", { status: "error", text: "e", values });
     expect([small.get(older), small.get(newer)?.status]).toEqual([undefined, "error"]);
   });
 
@@ -204,6 +205,7 @@ describe("the owner's e-mail", () => {
       message: "hi",
       attempts: 0,
       lastError: null,
+      sendingAt: null,
       sentAt: null,
     };
     const mail = composeMail(stored, { from: "Site <site@example.gr>", to: "owner@example.gr" });
@@ -215,6 +217,15 @@ describe("the owner's e-mail", () => {
       subject: "Website message #7: Evil Bcc: x@evil.example, 1",
     });
     expect(composeMail({ ...stored, email: "a@b.c, evil@x.y" }, { from: "site@example.gr", to: "o@example.gr" }).replyTo).toBeUndefined();
+  });
+});
+
+describe("invisible characters", () => {
+  test("bidirectional controls and other invisible format characters are dropped or shown; joiners and emoji selectors stay", () => {
+    const text = "Maria\u202Egpj.exe \u2066x\u2069 a\u200Bb \uFEFF \u{E0041} 👨\u200D👩 ❤\uFE0F";
+    expect(showInvisible(text)).toBe("Maria<U+202E>gpj.exe <U+2066>x<U+2069> a<U+200B>b <U+FEFF> <U+E0041> 👨\u200D👩 ❤\uFE0F");
+    expect(stripInvisible(text)).toBe("Mariagpj.exe x ab   👨\u200D👩 ❤\uFE0F");
+    expect(checkMessage({ name: "\u202EMaria", phone: "\u200B", email: "", message: "hi" })).toMatchObject({ ok: false, key: "required" });
   });
 });
 
