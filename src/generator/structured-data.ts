@@ -1,4 +1,4 @@
-import { brandFor, townFor } from "../shared/business.ts";
+import { brandFor, localAddress, townFor } from "../shared/business.ts";
 import type { BlogDocument, ServiceDocument } from "../shared/content.ts";
 import type { PageContext } from "../templates/context.tsx";
 import type { FaqItem } from "../templates/pages/Prices.tsx";
@@ -82,7 +82,7 @@ export function structuredDataFor(page: Omit<PageContext, "structuredData">): ob
 
 function business(page: Omit<PageContext, "structuredData">, id: string): object {
   const { config, language } = page;
-  const local = { ...config.address, ...config.address.localized[language.code] };
+  const local = localAddress(config, language.code);
   const name = brandFor(config, language.code);
   // The brand as the other languages write it: one business, found under each name.
   const alternateNames = [...new Set(Object.values(config.brand))].filter((other) => other !== name);

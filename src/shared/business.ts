@@ -8,7 +8,17 @@ export function brandFor(config: SiteConfig, code: string): string {
 
 /** The town as the given language writes it: `townFor(config, "fr")` → `Nauplie`. */
 export function townFor(config: SiteConfig, code: string): string {
-  return config.address.localized[code]?.town || config.address.town;
+  return localAddress(config, code).town;
+}
+
+/** Street, town and region as the given language writes them; what it does not write stays as in the config's address. */
+export function localAddress(config: SiteConfig, code: string): { street: string; town: string; region: string } {
+  const local = config.address.localized[code];
+  return {
+    street: local?.street || config.address.street,
+    town: local?.town || config.address.town,
+    region: local?.region || config.address.region,
+  };
 }
 
 /** `+30 690 000 0000` → `tel:+306900000000`. */
@@ -18,7 +28,7 @@ export function phoneToTel(phone: string): string {
 
 /** The street address as the given language writes it: `Example Street 38, 21100 Nafplio`. */
 export function formatAddress(config: SiteConfig, code: string): string {
-  const local = { ...config.address, ...config.address.localized[code] };
+  const local = localAddress(config, code);
   return `${local.street} ${config.address.number}, ${config.address.postalCode} ${local.town}`;
 }
 
