@@ -1,5 +1,6 @@
 import path from "node:path";
-import { languages } from "../shared/languages.ts";
+import { brandFor } from "../shared/business.ts";
+import { defaultLanguage, languages } from "../shared/languages.ts";
 import { urlToFile } from "../shared/urls.ts";
 import { contactFormProps } from "../templates/ContactForm.tsx";
 import { manifestFile, messageKeys, messageLocaleKeys, type MessageKey, type SiteManifest } from "../shared/manifest.ts";
@@ -83,8 +84,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const headers = securityHeaders(config, [scriptHash(bootScript), scriptHash(rootRedirectScript())]);
   const files: OutputFile[] = [
     ...htmlFiles,
-    { path: "index.html", content: createRootPage(config.brand) },
-    { path: "404.html", content: createRootNotFound(config.brand) },
+    { path: "index.html", content: createRootPage(brandFor(config, defaultLanguage.code)) },
+    { path: "404.html", content: createRootNotFound(brandFor(config, defaultLanguage.code)) },
     ...[...scripts.values()].map((script) => ({ path: script.url.slice(1), content: script.code })),
     { path: "favicon.svg", content: favicon },
     { path: "sitemap.xml", content: sitemap },

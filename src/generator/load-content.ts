@@ -3,10 +3,11 @@ import path from "node:path";
 import fg from "fast-glob";
 import matter from "gray-matter";
 import type { z } from "zod";
-import { formatAddress, phoneToTel } from "../shared/business.ts";
+import { brandFor, formatAddress, phoneToTel, townFor } from "../shared/business.ts";
 import type { SiteConfig } from "../shared/config.ts";
 import {
   blogFrontMatter,
+  conditions,
   pageFrontMatter,
   placeholders,
   serviceFamilies,
@@ -15,6 +16,7 @@ import {
   type ServiceFamily,
 } from "../shared/content.ts";
 import { codeToLanguage, languages } from "../shared/languages.ts";
+import { durationToWords } from "../shared/retention.ts";
 import { ProblemList, type Problem } from "./errors.ts";
 import { findMarkdownLinks } from "./markdown-links.ts";
 import { parseYamlSource, schemaProblems, type YamlSource } from "./yaml-source.ts";
@@ -76,7 +78,7 @@ function readDocument(relative: string, file: string, text: string, config: Site
   const lineInBody = (index: number) => bodyLine + parsed.content.slice(0, index).split("\n").length - 1;
   const columnInBody = (index: number) => index - parsed.content.lastIndexOf("\n", index - 1);
 
-  const body = fill(parsed.content, config, code, (name, index) => problems.add(file, unknownPlaceholder(name), lineInBody(index), columnInBody(index)));
+  const body = fill(parsed.content, config, code, (message, index) => problems.add(file, message, lineInBody(index), columnInBody(index)));
   const schema: z.ZodType = frontMatterSchemas[shape.kind];
   const result = schema.safeParse(source.value ?? {});
   if (!result.success) {
@@ -85,9 +87,9 @@ function readDocument(relative: string, file: string, text: string, config: Site
   }
   const data = result.data as Record<string, string> & z.output<typeof blogFrontMatter>;
   const fillField = (key: string) =>
-    fill(data[key] as string, config, code, (name) => {
+    fill(data[key] as string, config, code, (message) => {
       const { line, column } = source.positionOf([key]);
-      problems.add(file, unknownPlaceholder(name), line, column);
+      problems.add(file, message, line, column);
     });
   const links = findMarkdownLinks(parsed.content)
     .filter((link) => link.href.startsWith("route:"))
@@ -128,20 +130,72 @@ function unknownPlaceholder(name: string): string {
   return `unknown placeholder {{${name}}}; use one of ${placeholders.map((p) => `{{${p}}}`).join(", ")}`;
 }
 
-/** Replaces `{{phone}}` and the other placeholders with the config's values for that language. */
-export function fill(text: string, config: SiteConfig, code: string, onUnknown: (name: string, index: number) => void): string {
+/**
+ * Replaces `{{phone}}` and the other placeholders with the config's values for that language, and
+ * keeps or drops the `{{#condition}}…{{/condition}}` parts as the config says. `{{serverLogFields}}`
+ * needs the page's strings and is filled when the page is rendered.
+ */
+export function fill(text: string, config: SiteConfig, code: string, onProblem: (message: string, index: number) => void): string {
+  const intl = codeToLanguage(code)?.intl ?? code;
+  const country = new Intl.DisplayNames([intl], { type: "region" });
   const values: Record<(typeof placeholders)[number], string> = {
-    brand: config.brand,
+    brand: brandFor(config, code),
+    town: townFor(config, code),
     // No-break spaces: a number never breaks across lines.
     phone: config.phone.replace(/ /g, "\u00a0"),
     tel: phoneToTel(config.phone),
     email: config.email,
     address: formatAddress(config, code),
     legalName: config.legalName,
+    opens: config.hours.opens,
+    closes: config.hours.closes,
+    messagesRetention: durationToWords(config.retention.messages, intl).replace(/ /g, "\u00a0"),
+    analyticsRetention: durationToWords(config.analytics.retention, intl).replace(/ /g, "\u00a0"),
+    host: config.processors.host.name,
+    hostCountry: country.of(config.processors.host.country) ?? config.processors.host.country,
+    mailProvider: config.processors.mail.name,
+    mailProviderCountry: country.of(config.processors.mail.country) ?? config.processors.mail.country,
+    serverLogFields: "{{serverLogFields}}",
   };
+  const facts: Record<(typeof conditions)[number], boolean> = {
+    identityChecks: config.identityChecks,
+    recaptcha: Boolean(config.recaptcha.siteKey),
+    analytics: Boolean(config.analytics.measurementId),
+    google: Boolean(config.recaptcha.siteKey || config.analytics.measurementId),
+  };
+  // Problems are reported where they are written; what is kept is then filled.
+  const kept = keepWhere(text, facts, onProblem);
+  fillPlaceholders(text, values, onProblem);
+  return fillPlaceholders(kept, values, () => {});
+}
+
+function fillPlaceholders(text: string, values: Record<string, string>, onProblem: (message: string, index: number) => void): string {
   return text.replace(/\{\{\s*([A-Za-z]+)\s*\}\}/g, (whole, name: string, index: number) => {
-    if (name in values) return values[name as keyof typeof values];
-    onUnknown(name, index);
+    if (name in values) return values[name]!;
+    onProblem(unknownPlaceholder(name), index);
     return whole;
   });
+}
+
+/** `{{#name}}…{{/name}}` stays where the fact is true, `{{^name}}…{{/name}}` where it is false; the markers go. */
+function keepWhere(text: string, facts: Record<string, boolean>, onProblem: (message: string, index: number) => void): string {
+  const known = conditions.map((name) => `{{#${name}}}`).join(", ");
+  const open: { name: string; marker: string; index: number }[] = [];
+  for (const match of text.matchAll(/\{\{([#^/])\s*([A-Za-z]*)\s*\}\}/g)) {
+    const [marker, kind, name] = match as unknown as [string, string, string];
+    if (!(name in facts)) onProblem(`unknown condition ${marker}; use one of ${known}, each closed by {{/name}}`, match.index);
+    else if (kind !== "/") open.push({ name, marker, index: match.index });
+    else if (open.at(-1)?.name === name) open.pop();
+    else onProblem(`${marker} closes no open part; open it with {{#${name}}} or {{^${name}}}`, match.index);
+  }
+  for (const part of open) onProblem(`${part.marker} is never closed; end the part with {{/${part.name}}}`, part.index);
+  let result = text;
+  let previous: string;
+  do {
+    previous = result;
+    result = result.replace(/\{\{([#^])(\w+)\}\}\n?([\s\S]*?)\{\{\/\2\}\}\n?/g, (whole, kind: string, name: string, inner: string) =>
+      name in facts ? (facts[name] === (kind === "#") ? inner : "") : whole,
+    );
+  } while (result !== previous);
+  return result;
 }

@@ -1,5 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
+import { brandFor } from "../shared/business.ts";
 import { codeToLanguage, type Language } from "../shared/languages.ts";
+import { visitorLogFields } from "../shared/privacy.ts";
 import { urlToFile } from "../shared/urls.ts";
 import { Page, type PageContext } from "../templates/context.tsx";
 import { templates } from "../templates/index.tsx";
@@ -59,14 +61,18 @@ interface LanguageTools {
 
 function languageTools({ locales, routes }: RenderInput, code: string): LanguageTools {
   const language = codeToLanguage(code)!;
+  const t = locales.t(code);
   const href = (id: string) => routes.href(code, id);
+  const toHtml = createMarkdownRenderer((id) => (routes.has(code, id) ? href(id) : undefined));
+  // What the server logs about a visitor, named in this language: the list the server is tested against.
+  const logFields = new Intl.ListFormat(language.intl, { type: "conjunction" }).format(visitorLogFields.map((field) => t(`privacyPolicy.logFields.${field}`)));
   const dateFormat = new Intl.DateTimeFormat(language.intl, { dateStyle: "long", timeZone: "UTC" });
   const euroFormat = new Intl.NumberFormat(language.intl, { style: "currency", currency: "EUR", maximumFractionDigits: 0 });
   return {
     language,
-    t: locales.t(code),
+    t,
     href,
-    markdown: createMarkdownRenderer((id) => (routes.has(code, id) ? href(id) : undefined)),
+    markdown: (source) => toHtml(source.replace(/\{\{serverLogFields\}\}/g, logFields)),
     formatDate: (iso) => dateFormat.format(new Date(`${iso}T00:00:00Z`)),
     formatEuro: (amount) => euroFormat.format(amount),
   };
@@ -106,7 +112,7 @@ function renderPage(input: RenderInput, route: Route, tools: LanguageTools, tFor
     html: document ? tools.markdown(document.body) : undefined,
     formatDate,
     formatEuro,
-    title: route.id === "home" ? ownTitle : pageTitle(ownTitle, config.brand),
+    title: route.id === "home" ? ownTitle : pageTitle(ownTitle, brandFor(config, language.code)),
     description,
     inlineScripts,
     structuredData: [],

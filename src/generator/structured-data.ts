@@ -1,3 +1,4 @@
+import { brandFor, localAddress, townFor } from "../shared/business.ts";
 import type { BlogDocument, ServiceDocument } from "../shared/content.ts";
 import type { PageContext } from "../templates/context.tsx";
 import type { FaqItem } from "../templates/pages/Prices.tsx";
@@ -7,6 +8,7 @@ const week = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"
 /** The JSON-LD a page carries, in the page's language, from the config and the content. */
 export function structuredDataFor(page: Omit<PageContext, "structuredData">): object[] {
   const { route, config } = page;
+  const brand = brandFor(config, page.language.code);
   const url = (id: string) => `${config.origin}${page.href(id)}`;
   const businessId = `${config.origin}/#business`;
   switch (route.template) {
@@ -38,8 +40,8 @@ export function structuredDataFor(page: Omit<PageContext, "structuredData">): ob
           serviceType: page.t(`servicesPage.families.${service.family}.title`),
           url: url(route.id),
           inLanguage: page.language.code,
-          provider: { "@type": "Locksmith", "@id": businessId, name: config.brand, telephone: config.phone },
-          areaServed: { "@type": "City", name: config.address.town },
+          provider: { "@type": "Locksmith", "@id": businessId, name: brand, telephone: config.phone },
+          areaServed: { "@type": "City", name: townFor(config, page.language.code) },
         },
         breadcrumbs(page, [
           [page.t("nav.home"), url("home")],
@@ -50,7 +52,7 @@ export function structuredDataFor(page: Omit<PageContext, "structuredData">): ob
     }
     case "article": {
       const post = page.document as BlogDocument;
-      const publisher = { "@type": "Organization", "@id": businessId, name: config.brand, url: url("home") };
+      const publisher = { "@type": "Organization", "@id": businessId, name: brand, url: url("home") };
       return [
         {
           "@context": "https://schema.org",
@@ -80,12 +82,16 @@ export function structuredDataFor(page: Omit<PageContext, "structuredData">): ob
 
 function business(page: Omit<PageContext, "structuredData">, id: string): object {
   const { config, language } = page;
-  const local = { ...config.address, ...config.address.localized[language.code] };
+  const local = localAddress(config, language.code);
+  const name = brandFor(config, language.code);
+  // The brand as the other languages write it: one business, found under each name.
+  const alternateNames = [...new Set(Object.values(config.brand))].filter((other) => other !== name);
   return {
     "@context": "https://schema.org",
     "@type": "Locksmith",
     "@id": id,
-    name: config.brand,
+    name,
+    ...(alternateNames.length ? { alternateName: alternateNames } : {}),
     legalName: config.legalName,
     description: page.description,
     url: `${config.origin}${page.href("home")}`,

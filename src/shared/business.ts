@@ -1,4 +1,25 @@
 import type { SiteConfig } from "./config.ts";
+import { defaultLanguage, type Language } from "./languages.ts";
+
+/** The brand as the given language writes it: `brandFor(config, "de")` → `Schlüsseldienst Nafplio`. */
+export function brandFor(config: SiteConfig, code: string): string {
+  return config.brand[code] ?? config.brand[defaultLanguage.code]!;
+}
+
+/** The town as the given language writes it: `townFor(config, "fr")` → `Nauplie`. */
+export function townFor(config: SiteConfig, code: string): string {
+  return localAddress(config, code).town;
+}
+
+/** Street, town and region as the given language writes them; what it does not write stays as in the config's address. */
+export function localAddress(config: SiteConfig, code: string): { street: string; town: string; region: string } {
+  const local = config.address.localized[code];
+  return {
+    street: local?.street || config.address.street,
+    town: local?.town || config.address.town,
+    region: local?.region || config.address.region,
+  };
+}
 
 /** `+30 690 000 0000` → `tel:+306900000000`. */
 export function phoneToTel(phone: string): string {
@@ -7,7 +28,7 @@ export function phoneToTel(phone: string): string {
 
 /** The street address as the given language writes it: `Example Street 38, 21100 Nafplio`. */
 export function formatAddress(config: SiteConfig, code: string): string {
-  const local = { ...config.address, ...config.address.localized[code] };
+  const local = localAddress(config, code);
   return `${local.street} ${config.address.number}, ${config.address.postalCode} ${local.town}`;
 }
 
@@ -18,4 +39,10 @@ export function messagingLinks(config: SiteConfig): { name: string; href: string
     ...(config.whatsapp ? [{ name: "WhatsApp", href: `https://wa.me/${digits(config.whatsapp)}` }] : []),
     ...(config.viber ? [{ name: "Viber", href: `viber://chat?number=%2B${digits(config.viber)}` }] : []),
   ];
+}
+
+/** The languages the phone is answered in, named in the page's language: `Griechisch und Englisch`. */
+export function spokenLanguageNames(config: SiteConfig, language: Language): string {
+  const names = new Intl.DisplayNames([language.intl], { type: "language" });
+  return new Intl.ListFormat(language.intl, { type: "conjunction" }).format(config.spokenLanguages.map((code) => names.of(code) ?? code));
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { languages } from "./languages.ts";
 import { retentionHint, retentionPattern } from "./retention.ts";
 import { list, mapping, number, oneOf, text } from "./schema-fields.ts";
 
@@ -22,6 +23,76 @@ const localizedParts = mapping(
   "The street, town or region as one language writes them.",
 );
 
+/**
+ * The brand as each language writes it. One name (`brand: Nafplio Locksmith`) stands for every
+ * language; a mapping must name every language of the site, so no page shows another's brand.
+ */
+const brandByLanguage = mapping(
+  Object.fromEntries(
+    languages.map((language) => [
+      language.code,
+      text({
+        description: `The brand on the ${language.label} pages (${language.code}).`,
+        hint: "write the brand in every language of the site, or one name for all",
+      }),
+    ]),
+  ),
+  "The business name per language (el, en, de, fr, ru), as each language's visitors search for it.",
+);
+const brand = z
+  .preprocess(
+    (value) => (typeof value === "string" || typeof value === "number" ? Object.fromEntries(languages.map((language) => [language.code, value])) : value),
+    brandByLanguage,
+  )
+  .transform((value) => value as Record<string, string>);
+
+/** Countries of the European Economic Area, where the policy says the host and the mail provider keep data. */
+export const eeaCountries = [
+  "AT",
+  "BE",
+  "BG",
+  "HR",
+  "CY",
+  "CZ",
+  "DK",
+  "EE",
+  "FI",
+  "FR",
+  "DE",
+  "GR",
+  "HU",
+  "IE",
+  "IT",
+  "LV",
+  "LT",
+  "LU",
+  "MT",
+  "NL",
+  "PL",
+  "PT",
+  "RO",
+  "SK",
+  "SI",
+  "ES",
+  "SE",
+  "IS",
+  "LI",
+  "NO",
+] as const;
+
+const processor = (role: string) =>
+  mapping(
+    {
+      name: text({ description: `The ${role}'s company name, as the privacy policy names it.` }),
+      country: text({
+        description: `Where the ${role} keeps the data: an ISO code of a country of the European Economic Area.`,
+        pattern: new RegExp(`^(${eeaCountries.join("|")})$`),
+        hint: "an EEA country code such as GR, DE or IE; the privacy policy says the data stays in the EEA, so a provider elsewhere needs a transfer safeguard written into the policy first",
+      }),
+    },
+    `The ${role}, a processor named in the privacy policy.`,
+  );
+
 const armoredPackage = mapping(
   {
     cylinder: text({ description: "The cylinder model, e.g. ASIX P8." }),
@@ -38,7 +109,7 @@ const armoredPackage = mapping(
  */
 export const configSchema = mapping(
   {
-    brand: text({ description: "The business name shown in the header, footer and titles." }),
+    brand,
     legalName: text({ description: "The legal name, for the footer's legal line." }),
     registryNumber: text({ description: "The ΓΕΜΗ number.", optional: true, pattern: /^\d{6,14}$/, hint: "the ΓΕΜΗ number, digits only" }),
     vatNumber: text({ description: "The ΑΦΜ.", optional: true, pattern: /^\d{9}$/, hint: "the ΑΦΜ, nine digits" }),
@@ -76,7 +147,7 @@ export const configSchema = mapping(
     foundingYear: number({ description: "The year the shop opened.", min: 1900, max: 2100, hint: "the year the shop opened" }),
     sinceYear: number({ description: "The year the owner started.", min: 1900, max: 2100, hint: "the year the owner started" }),
     spokenLanguages: list(text({ description: "A language code.", pattern: /^[a-z]{2,3}$/, hint: "a language code such as el or en" }), {
-      description: "The languages the phone is answered in, as codes (el, en, de, ...).",
+      description: "The languages the phone is answered in, as codes (el, en, de, ...): the contact page says so, and search engines are told.",
       hint: "list language codes, e.g. [el, en]",
       minItems: 1,
     }),
@@ -99,9 +170,16 @@ export const configSchema = mapping(
           pattern: /^G-[A-Z0-9]{4,16}$/,
           hint: 'a GA4 id such as "G-ABC123DEF4", or "" for none',
         }),
+        retention: text({
+          description:
+            "How long Google Analytics keeps event data, as set in its Admin > Data retention (2m, its default, or 14m): the privacy policy states it.",
+          optional: true,
+          pattern: /^(2|14|26|38|50)m$/,
+          hint: 'the data retention set in Google Analytics: "2m" (its default) or "14m"',
+        }).transform((value) => value || "2m"),
       },
       "Google Analytics 4.",
-    ).default({ measurementId: "" }),
+    ).default({ measurementId: "", retention: "2m" }),
     recaptcha: mapping(
       {
         siteKey: text({
@@ -134,6 +212,16 @@ export const configSchema = mapping(
       },
       "How long personal data is kept: the privacy policy states it, and site serve deletes what is older.",
     ).default({ messages: "2y" }),
+    processors: mapping(
+      { host: processor("host"), mail: processor("mail provider") },
+      "Who keeps personal data on the business's behalf: the host of the site and its message store, and the mail provider that delivers the messages.",
+    ),
+    identityChecks: z
+      .boolean({ error: "must be true or false; true if you look at an identity document and proof of ownership before opening a car or a home" })
+      .meta({
+        description:
+          "true if, before opening a car or a home, you look at an identity document and proof of ownership or residence and keep no copy of them: the privacy policy and the terms say so.",
+      }),
     armoredDoorPackages: mapping(
       {
         lockMaker: text({ description: "The lock maker's brand." }),
@@ -163,8 +251,13 @@ export const configEnvironment = {
 
 /** The JSON Schema of site.config.yml, for editors (yaml-language-server). */
 export function configJsonSchema(): object {
-  return {
-    ...z.toJSONSchema(configSchema, { io: "input", unrepresentable: "any" }),
-    title: "site.config.yml",
+  const schema = z.toJSONSchema(configSchema, { io: "input", unrepresentable: "any" }) as {
+    properties: Record<string, { description?: string }>;
+    required: string[];
   };
+  // The brand is one name or a mapping by language; the conversion sees only the mapping.
+  const { description, ...byLanguage } = schema.properties.brand!;
+  schema.properties.brand = { description, anyOf: [{ type: "string", description: "One name for every language." }, byLanguage] } as { description?: string };
+  schema.required = ["brand", ...schema.required];
+  return { ...schema, title: "site.config.yml" };
 }

@@ -7,7 +7,31 @@ export const serviceFamilies = ["cars", "doors", "armored-doors"] as const;
 export type ServiceFamily = (typeof serviceFamilies)[number];
 
 /** The placeholders a document may use; each is filled from the config in the page's language. */
-export const placeholders = ["brand", "phone", "tel", "email", "address", "legalName"] as const;
+export const placeholders = [
+  "brand",
+  "town",
+  "phone",
+  "tel",
+  "email",
+  "address",
+  "legalName",
+  "opens",
+  "closes",
+  "messagesRetention",
+  "analyticsRetention",
+  "host",
+  "hostCountry",
+  "mailProvider",
+  "mailProviderCountry",
+  "serverLogFields",
+] as const;
+
+/**
+ * Facts of the config a document may depend on: `{{#recaptcha}}…{{/recaptcha}}` is kept only where
+ * a reCAPTCHA site key is configured, `{{^recaptcha}}…{{/recaptcha}}` only where none is. `google`
+ * is reCAPTCHA or analytics.
+ */
+export const conditions = ["identityChecks", "recaptcha", "analytics", "google"] as const;
 
 const isoDate = (key: string, required: boolean) => {
   const message = (input: unknown) =>
@@ -21,7 +45,7 @@ const isoDate = (key: string, required: boolean) => {
 
 const common = {
   title: text({ description: "The page title; the <title> adds the brand.", max: 70 }),
-  description: text({ description: "The meta description for search results.", min: 50, max: 170 }),
+  description: text({ description: "The meta description for search results; name the town.", min: 50, max: 155 }),
 };
 
 /** Front matter of content/services/<family>/<slug>/<code>.md. */

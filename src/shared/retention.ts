@@ -29,3 +29,19 @@ export function retentionCutoff(period: string, now: Date = new Date()): Date {
   cutoff.setUTCDate(Math.min(day, lastDay));
   return cutoff;
 }
+
+const units = { d: "days", w: "weeks", m: "months", y: "years" } as const;
+
+interface DurationFormat {
+  format(duration: Partial<Record<(typeof units)[keyof typeof units], number>>): string;
+}
+const DurationFormat = (Intl as unknown as { DurationFormat: new (locale: string, options: { style: "long" }) => DurationFormat }).DurationFormat;
+
+/**
+ * A period of the config (`2y`, `18m`, `90d`, `3w`) in words of the given locale:
+ * `durationToWords("2y", "de-DE")` → `2 Jahre`, `durationToWords("2y", "ru-RU")` → `2 года`.
+ */
+export function durationToWords(period: string, locale: string): string {
+  if (!isRetentionPeriod(period)) throw new Error(`"${period}" is not a period; use ${retentionHint}`);
+  return new DurationFormat(locale, { style: "long" }).format({ [units[period.slice(-1) as keyof typeof units]]: Number(period.slice(0, -1)) });
+}

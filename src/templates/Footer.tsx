@@ -1,4 +1,4 @@
-import { formatAddress, messagingLinks, phoneToTel } from "../shared/business.ts";
+import { brandFor, formatAddress, messagingLinks, phoneToTel } from "../shared/business.ts";
 import { usePage } from "./context.tsx";
 import { Icon } from "./icons.tsx";
 import { FooterLanguages } from "./LanguageSwitcher.tsx";
@@ -12,7 +12,7 @@ export function Footer() {
     <footer className="bg-slate-950 pb-10 text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div>
-          <p className="mb-2 text-lg font-bold text-white">{config.brand}</p>
+          <p className="mb-2 text-lg font-bold text-white">{brandFor(config, language.code)}</p>
           <p>{t("footer.about")}</p>
         </div>
         <nav aria-labelledby="footer-links">

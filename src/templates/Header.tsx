@@ -1,4 +1,4 @@
-import { phoneToTel } from "../shared/business.ts";
+import { brandFor, phoneToTel } from "../shared/business.ts";
 import { usePage } from "./context.tsx";
 import { Icon } from "./icons.tsx";
 import { Island } from "./islands/Island.tsx";
@@ -15,7 +15,7 @@ function sectionOf(routeId: string): string {
 }
 
 export function Header() {
-  const { t, href, route, config } = usePage();
+  const { t, href, route, config, language } = usePage();
   const current = sectionOf(route.id);
   const link = (id: string, mobile: boolean) => {
     const active = id === current;
@@ -38,7 +38,7 @@ export function Header() {
           <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-slate-900 text-amber-400">
             <Icon name="key-round" className="size-5" />
           </span>
-          <span className="text-sm leading-tight wrap-normal sm:text-lg">{config.brand}</span>
+          <span className="text-sm leading-tight wrap-normal sm:text-lg">{brandFor(config, language.code)}</span>
         </a>
         <nav aria-label={t("nav.main")} className="hidden lg:block">
           <ul className="flex items-center gap-1">{navItems.map((id) => link(id, false))}</ul>

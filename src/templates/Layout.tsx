@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { brandFor } from "../shared/business.ts";
 import { codeToLanguage, defaultLanguage, langToDir, languages } from "../shared/languages.ts";
 import { cssMarker, islandScriptMarker } from "../shared/html.ts";
 import { usePage } from "./context.tsx";
@@ -29,7 +30,7 @@ function Head() {
       ))}
       {route.indexable && <link rel="alternate" hrefLang="x-default" href={`${config.origin}${page.routes.href(xDefaultCode, route.id)}`} />}
       <meta property="og:type" content={route.template === "article" ? "article" : "website"} />
-      <meta property="og:site_name" content={config.brand} />
+      <meta property="og:site_name" content={brandFor(config, language.code)} />
       <meta property="og:title" content={title} />
       <meta property="og:description" content={description} />
       <meta property="og:locale" content={language.ogLocale} />

@@ -29,11 +29,13 @@ export function PackageCards({ packages, headingLevel = 3 }: { packages: Package
           )}
           <Heading className="text-xl font-bold text-slate-900">{card.name}</Heading>
           <p className="mt-1 text-slate-600">{card.desc}</p>
-          <p className="mt-4 flex items-baseline gap-3">
+          <p className="mt-4 flex flex-wrap items-baseline gap-x-3 gap-y-1">
             <span className="sr-only">{t("pricing.newPrice")}:</span>
             <span className="text-4xl font-extrabold text-slate-950">{card.price}</span>
-            <span className="sr-only">{t("pricing.oldPrice")}:</span>
-            <del className="text-lg text-slate-500">{card.oldPrice}</del>
+            {/* The crossed-out price, named in words: the price before the reduction. */}
+            <span className="text-sm whitespace-nowrap text-slate-600">
+              {t("pricing.oldPrice")} <del className="text-lg text-slate-500">{card.oldPrice}</del>
+            </span>
           </p>
           <ul className="mt-5 mb-6 space-y-2 text-slate-700">
             {card.features.map((feature) => (

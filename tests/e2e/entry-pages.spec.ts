@@ -13,7 +13,14 @@ const languages = [
   { url: "ru", code: "ru" },
 ];
 const phone = "+30 690 000 0000";
-const brand = "Nafplio Locksmith";
+// The brand as each language writes it (site.config.yml's brand, by language code).
+const brands: Record<string, string> = {
+  gr: "Κλειδαράς Ναύπλιο",
+  en: "Nafplio Locksmith",
+  de: "Schlüsseldienst Nafplio",
+  fr: "Serrurier Nauplie",
+  ru: "Слесарь Нафплион",
+};
 const strings = (code: string) => JSON.parse(readFileSync(new URL(`../../locales/${code}/translation.json`, import.meta.url), "utf8"));
 
 /** Every page of the site: the sitemap's URLs and each language's not-found page. */
@@ -42,6 +49,7 @@ for (const width of [320, 360, 1280]) {
     const problems: string[] = [];
     for (const path of paths) {
       await page.goto(plainUrl() + path);
+      const brand = brands[path.split("/")[1]!]!;
       const found = await page.evaluate(
         ({ phone, brand, width }) => {
           const out: string[] = [];

@@ -22,7 +22,9 @@ describe.each(Object.entries(codes))("structured data in %s", (url, code) => {
         "@context": "https://schema.org",
         "@type": "Locksmith",
         "@id": "https://nafplio-locksmith.example/#business",
-        name: site.result.config.brand,
+        name: site.result.config.brand[code],
+        alternateName: expect.arrayContaining(["Nafplio Locksmith", "Κλειδαράς Ναύπλιο"].filter((name) => name !== site.result.config.brand[code])),
+        knowsLanguage: site.result.config.spokenLanguages,
         telephone: site.result.config.phone,
         url: `https://nafplio-locksmith.example/${url}`,
         foundingDate: "2023",
@@ -70,8 +72,8 @@ describe.each(Object.entries(codes))("structured data in %s", (url, code) => {
         datePublished: expect.stringMatching(/^2024-0[12]-\d\d$/),
         dateModified: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
         inLanguage: code,
-        author: { name: site.result.config.brand },
-        publisher: { "@type": "Organization", name: site.result.config.brand },
+        author: { name: site.result.config.brand[code] },
+        publisher: { "@type": "Organization", name: site.result.config.brand[code] },
       });
       expect(breadcrumbs?.["@type"]).toBe("BreadcrumbList");
     }

@@ -84,7 +84,7 @@ describe("bad input stops the build with path:line, the problem and the fix", ()
       content/blog/defender-benefits/en.md:3:14: "description" is 6 characters; write at least 50
       content/blog/defender-benefits/en.md:5:7: invalid "date"; write the date as YYYY-MM-DD, e.g. date: 2024-01-15
       content/blog/defender-benefits/en.md:6:11: unknown category "safety"; use one of cars, locks, doors, security, maintenance, keys
-      content/blog/defender-benefits/en.md:10:6: unknown placeholder {{phonenumber}}; use one of {{brand}}, {{phone}}, {{tel}}, {{email}}, {{address}}, {{legalName}}
+      content/blog/defender-benefits/en.md:10:6: unknown placeholder {{phonenumber}}; use one of {{brand}}, {{town}}, {{phone}}, {{tel}}, {{email}}, {{address}}, {{legalName}}, {{opens}}, {{closes}}, {{messagesRetention}}, {{analyticsRetention}}, {{host}}, {{hostCountry}}, {{mailProvider}}, {{mailProviderCountry}}, {{serverLogFields}}
 
       Build failed: 5 problems."
     `);
@@ -126,7 +126,7 @@ describe("bad input stops the build with path:line, the problem and the fix", ()
     const keyLine = lines.findIndex((line) => line.includes("sinceYear: 2019")) + 2;
     expect(message).toBe(
       [
-        `site.config.yml:${keyLine}:1: unknown key "foundedYear"; the keys here are brand, legalName, registryNumber, vatNumber, phone, whatsapp, viber, email, address, geo, hours, foundingYear, sinceYear, spokenLanguages, paymentAccepted, priceRange, origin, analytics, recaptcha, contact, retention, armoredDoorPackages, missingTranslations`,
+        `site.config.yml:${keyLine}:1: unknown key "foundedYear"; the keys here are brand, legalName, registryNumber, vatNumber, phone, whatsapp, viber, email, address, geo, hours, foundingYear, sinceYear, spokenLanguages, paymentAccepted, priceRange, origin, analytics, recaptcha, contact, retention, processors, identityChecks, armoredDoorPackages, missingTranslations`,
         `site.config.yml:${priceLine}:14: armoredDoorPackages.packages[2].price: must be a number from 1 to 100000; the price in euro, VAT included`,
         "",
         "Build failed: 2 problems.",
@@ -156,6 +156,40 @@ describe("bad input stops the build with path:line, the problem and the fix", ()
       [
         `content/pages/terms/en.md:${lines + 1}: link to unknown page "route:nothing"; use a route id such as "contact"`,
         `content/pages/terms/en.md:${lines + 3}: link to unknown page "route:nosuch"; use a route id such as "contact"`,
+        "",
+        "Build failed: 2 problems.",
+      ].join("\n"),
+    );
+  });
+
+  test("a conditional part with an unknown fact, or never closed, is reported where it is written", async () => {
+    const message = await buildError("", async (dir) => {
+      const file = path.join(dir, "content/pages/terms/en.md");
+      const text = await readFile(file, "utf8");
+      await writeFile(file, `${text}\n{{#recaptha}}\nA.\n{{/recaptha}}\n\n{{#analytics}}\nB.\n`);
+    });
+    const lines = (await readFile(path.join(repoRoot, "content/pages/terms/en.md"), "utf8")).split("\n").length;
+    expect(message).toBe(
+      [
+        `content/pages/terms/en.md:${lines + 1}:1: unknown condition {{#recaptha}}; use one of {{#identityChecks}}, {{#recaptcha}}, {{#analytics}}, {{#google}}, each closed by {{/name}}`,
+        `content/pages/terms/en.md:${lines + 3}:1: unknown condition {{/recaptha}}; use one of {{#identityChecks}}, {{#recaptcha}}, {{#analytics}}, {{#google}}, each closed by {{/name}}`,
+        `content/pages/terms/en.md:${lines + 5}:1: {{#analytics}} is never closed; end the part with {{/analytics}}`,
+        "",
+        "Build failed: 3 problems.",
+      ].join("\n"),
+    );
+  });
+
+  test("a brand written per language must name every language", async () => {
+    const message = await buildError("", async (dir) => {
+      const file = path.join(dir, "site.config.yml");
+      await writeFile(file, (await readFile(file, "utf8")).replace(/^ {2}ru: Слесарь Нафплион\n/m, "  es: Cerrajero Nauplia\n"));
+    });
+    const line = (await readFile(path.join(repoRoot, "site.config.yml"), "utf8")).split("\n").findIndex((text) => text.startsWith("brand:")) + 1;
+    expect(message).toBe(
+      [
+        `site.config.yml:${line}:1: brand.ru: is required; write the brand in every language of the site, or one name for all`,
+        `site.config.yml:${line + 5}:3: brand: unknown key "es"; the keys here are el, en, de, fr, ru`,
         "",
         "Build failed: 2 problems.",
       ].join("\n"),

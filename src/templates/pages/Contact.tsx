@@ -1,4 +1,4 @@
-import { formatAddress, messagingLinks, phoneToTel } from "../../shared/business.ts";
+import { formatAddress, messagingLinks, phoneToTel, spokenLanguageNames } from "../../shared/business.ts";
 import { ContactForm } from "../ContactForm.tsx";
 import { usePage } from "../context.tsx";
 import { Icon, type IconName } from "../icons.tsx";
@@ -19,8 +19,22 @@ function InfoCard({ icon, title, children }: { icon: IconName; title: string; ch
   );
 }
 
+/** "… see our <0>privacy policy</0>." with the marked words as a link. */
+function withLink(text: string, href: string) {
+  const [before, linked, after] = text.split(/<0>|<\/0>/);
+  return (
+    <>
+      {before}
+      <a href={href} className="text-sky-800 underline">
+        {linked}
+      </a>
+      {after}
+    </>
+  );
+}
+
 export function Contact() {
-  const { t, config, language } = usePage();
+  const { t, config, language, href } = usePage();
   const address = formatAddress(config, language.code);
   const messaging = messagingLinks(config);
   const mapUrl = `https://www.google.com/maps/search/?api=1&query=${config.geo.latitude},${config.geo.longitude}`;
@@ -44,6 +58,7 @@ export function Contact() {
               <a href={phoneToTel(config.phone)} className="font-semibold text-sky-800 hover:underline">
                 {config.phone}
               </a>
+              <p className="mt-1">{t("contactPage.phone.languages", { languages: spokenLanguageNames(config, language) })}</p>
             </InfoCard>
             <InfoCard icon="mail" title={t("contactPage.email.title")}>
               <a href={`mailto:${config.email}`} className="break-all text-sky-800 hover:underline">
@@ -74,6 +89,11 @@ export function Contact() {
           </div>
           <div className="rounded-2xl border border-slate-200 bg-slate-50 p-5 sm:p-8 lg:col-span-3">
             <ContactForm />
+            {config.recaptcha.siteKey && (
+              <p className="mt-4 text-sm text-slate-600" data-recaptcha-notice>
+                {withLink(t("contactPage.recaptcha"), href("privacy-policy"))}
+              </p>
+            )}
           </div>
         </div>
       </Section>

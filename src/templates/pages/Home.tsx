@@ -13,7 +13,8 @@ interface Feature {
 
 export function Home() {
   const { t, href, config, language, routes } = usePage();
-  const list = (key: string) => t(key, { returnObjects: true }) as string[];
+  const hours = { opens: config.hours.opens, closes: config.hours.closes };
+  const list = (key: string) => t(key, { returnObjects: true, ...hours }) as string[];
   // Each card's items, in the order of serviceCards.<key>.items, lead to their service pages.
   const cards: { key: string; icon: IconName; pages: string[] }[] = [
     { key: "cars", icon: "car", pages: ["cars/opening", "cars/key-copy", "cars/immobilizer", "cars/shells-remotes"] },
@@ -58,7 +59,7 @@ export function Home() {
             </li>
             <li className="flex items-center gap-2">
               <Icon name="clock" className="size-5 shrink-0 text-amber-400" />
-              {t("hero.availability")}
+              {t("hero.availability", hours)}
             </li>
           </ul>
         </div>
