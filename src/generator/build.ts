@@ -77,7 +77,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const html = script
         ? page.html.replace(islandScriptMarker, script.url)
         : page.html.replace(`<script type="module" src="${islandScriptMarker}"></script>`, "");
-      return { path: page.file, content: html.replace(cssMarker, await css.cssFor(html, script?.candidates)) };
+      return { path: page.file, content: html.replace(cssMarker, await css.cssFor(html, script)) };
     }),
   );
   const sitemap = createSitemap(pages, routes, config.origin, (page) => documentDate(page));

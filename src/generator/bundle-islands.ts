@@ -32,6 +32,8 @@ export interface IslandScript {
   code: string;
   /** Every string literal of the first-party modules in the script: the classes it may set. */
   candidates: string[];
+  /** The elements it may create: each string a call in the bundle starts with (`jsx("aside", …)`). */
+  elements: string[];
 }
 
 /** The key of a set of islands: its names, sorted, joined by `+`. */
@@ -93,7 +95,12 @@ export async function bundleIslands(sets: string[]): Promise<Map<string, IslandS
     const meta = result.metafile.outputs[path.relative(packageRoot, output.path)]!;
     const firstParty = Object.keys(meta.inputs).filter((input) => input.startsWith("src/"));
     const hash = createHash("sha256").update(output.text).digest("hex").slice(0, 10);
-    scripts.set(key, { url: `/${assetsFolder}/islands.${hash}.js`, code: output.text, candidates: await stringLiterals(firstParty) });
+    scripts.set(key, {
+      url: `/${assetsFolder}/islands.${hash}.js`,
+      code: output.text,
+      candidates: await stringLiterals(firstParty),
+      elements: elementNames(output.text),
+    });
   }
   return scripts;
 }
@@ -111,6 +118,11 @@ function islandEntry(names: IslandName[]): string {
     `hydrateIslands({ ${table} });`,
     ``,
   ].join("\n");
+}
+
+// A few words that are not elements (`gtag("event", …)`) only keep a rule or two more.
+function elementNames(code: string): string[] {
+  return [...new Set([...code.matchAll(/\(\s*"([a-z][a-z0-9]*)"\s*,/g)].map((match) => match[1]!))].sort();
 }
 
 // Tailwind keeps only what is a utility, so any string literal may be offered as a candidate.

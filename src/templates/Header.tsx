@@ -32,7 +32,7 @@ export function Header() {
   };
   const tel = phoneToTel(config.phone);
   return (
-    <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 min-[360px]:px-4 sm:h-16 sm:gap-3">
         <a href={href("home")} className="mr-auto flex items-center gap-2 font-bold text-slate-900">
           <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-slate-900 text-amber-400">

@@ -21,8 +21,9 @@ let dist: string;
 let lines: ({ event: string } & Record<string, unknown>)[] = [];
 let child: ChildProcess | undefined;
 
-// Lines the server writes about itself, whoever visits: starting, stopping, its settings.
-const serverEvents = /^(server\.|smtp\.|recaptcha\.off$|workers?\.)/;
+// Lines the server writes about itself, whoever visits: starting, stopping, its settings, its
+// message store and the deletion of old messages.
+const serverEvents = /^(server\.|smtp\.|recaptcha\.off$|workers?\.|store\.|retention\.|outbox\.)/;
 const marker = "privacy-log-marker";
 
 beforeAll(async () => {

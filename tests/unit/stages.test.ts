@@ -1,7 +1,7 @@
 import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { extractCandidates } from "../../src/generator/build-css.ts";
+import { extractCandidates, extractElements, pruneRules } from "../../src/generator/build-css.ts";
 import { loadConfig, validateConfig } from "../../src/generator/load-config.ts";
 import { messagingLinks, phoneToTel } from "../../src/shared/business.ts";
 import { loadContent } from "../../src/generator/load-content.ts";
@@ -210,6 +210,15 @@ test("the title gets the brand when it fits in 60 characters", () => {
 
 test("CSS candidates are read from class attributes", () => {
   expect(extractCandidates('<a class="px-4 js:hidden [&amp;_h2]:mt-10"></a><b class="px-4"></b>')).toEqual(["[&_h2]:mt-10", "js:hidden", "px-4"]);
+});
+
+test("a page's CSS leaves out base rules for elements it does not have, and keeps every utility", () => {
+  const css = "sub,sup{font-size:75%}table{border-collapse:collapse}p,code{margin:0}::-webkit-date-and-time-value{min-height:1lh}.px-4{padding-inline:1rem}.list>li{margin:0}";
+  const elements = extractElements('<p class="px-4">Text</p><ul class="list"><li>one</li></ul>');
+  expect([...elements].sort()).toEqual(["li", "p", "ul"]);
+  expect(pruneRules(css, elements)).toBe("p,code{margin:0}.px-4{padding-inline:1rem}.list>li{margin:0}");
+  // A date field's pseudo-elements stay where the page has a field.
+  expect(pruneRules(css, new Set(["input"]))).toContain("::-webkit-date-and-time-value");
 });
 
 describe("the built site", () => {
