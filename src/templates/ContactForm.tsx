@@ -12,6 +12,7 @@ export function contactFormProps({ t, config, language }: Pick<PageContext, "t" 
     texts: {
       ...Object.fromEntries(contactFormTextKeys.map((key) => [key, t(`form.${key}`)])),
       invalidEmail: t("form.errors.email"),
+      errorLabel: t("common.label", { label: t("form.errorTitle") }),
       fieldErrors: Object.fromEntries(fieldErrorKeys.map((key) => [key, t(`form.fieldErrors.${key}`)])),
     } as ContactFormProps["texts"],
     ...(config.recaptcha.siteKey ? { recaptcha: { siteKey: config.recaptcha.siteKey, hl: language.code } } : {}),

@@ -61,7 +61,7 @@ export function LanguageSwitcher() {
           <>
             <summary className="inline-flex cursor-pointer list-none items-center gap-2 rounded-xl border border-white/30 bg-white/10 px-3 py-2 text-white [&::-webkit-details-marker]:hidden">
               <Icon name="globe" className="size-5" />
-              <span className="sr-only">{t("common.chooseLanguage")}: </span>
+              <span className="sr-only">{t("common.label", { label: t("common.chooseLanguage") })} </span>
               <Flag code={language.flag} />
               <span>{language.label}</span>
               <Icon name="chevron-down" className="size-4" />
@@ -97,7 +97,7 @@ export function HeaderLanguage() {
           <>
             <summary className="inline-flex h-11 cursor-pointer list-none items-center gap-1 rounded-xl border border-slate-300 px-2 font-semibold text-slate-900 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
               <Icon name="globe" className="size-5" />
-              <span className="sr-only">{t("common.chooseLanguage")}: </span>
+              <span className="sr-only">{t("common.label", { label: t("common.chooseLanguage") })} </span>
               <span className="uppercase">{language.code}</span>
               <Icon name="chevron-down" className="size-4" />
             </summary>

@@ -30,7 +30,7 @@ export function PackageCards({ packages, headingLevel = 3 }: { packages: Package
           <Heading className="text-xl font-bold text-slate-900">{card.name}</Heading>
           <p className="mt-1 text-slate-600">{card.desc}</p>
           <p className="mt-4 flex flex-wrap items-baseline gap-x-3 gap-y-1">
-            <span className="sr-only">{t("pricing.newPrice")}:</span>
+            <span className="sr-only">{t("common.label", { label: t("pricing.newPrice") })}</span>
             <span className="text-4xl font-extrabold text-slate-950">{card.price}</span>
             {/* The crossed-out price, named in words: the price before the reduction. */}
             <span className="text-sm whitespace-nowrap text-slate-600">

@@ -33,7 +33,7 @@ export const contactFormTextKeys = [
 ] as const;
 /** What each field says under it when it is refused: `form.fieldErrors.<key>`. */
 export const fieldErrorKeys = ["name", "phone", "message", "tooLong"] as const;
-export type ContactFormTexts = Record<(typeof contactFormTextKeys)[number] | "invalidEmail", string> & {
+export type ContactFormTexts = Record<(typeof contactFormTextKeys)[number] | "invalidEmail" | "errorLabel", string> & {
   fieldErrors: Record<(typeof fieldErrorKeys)[number], string>;
 };
 
@@ -210,7 +210,7 @@ export function ContactForm({ endpoint, lang, texts, recaptcha, icons, outcome, 
           role="alert"
           className="rounded-xl border border-red-300 bg-red-50 p-4 text-red-900"
         >
-          <strong>{texts.errorTitle}:</strong> <span data-form-error>{state.inline ? state.error : texts.failure}</span>
+          <strong>{texts.errorLabel}</strong> <span data-form-error>{state.inline ? state.error : texts.failure}</span>
         </div>
         <input type="hidden" name="lang" value={lang} />
         {field("name", "text", { autoComplete: "name" })}

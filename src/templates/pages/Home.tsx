@@ -47,14 +47,14 @@ export function Home() {
           <ul className="mt-8 grid gap-3 text-slate-200 sm:grid-cols-3">
             <li className="flex items-center gap-2">
               <Icon name="phone" className="size-5 shrink-0 text-amber-400" />
-              <span className="sr-only">{t("hero.phone")}:</span>
+              <span className="sr-only">{t("common.label", { label: t("hero.phone") })}</span>
               <a href={phoneToTel(config.phone)} className="font-semibold hover:underline">
                 {config.phone}
               </a>
             </li>
             <li className="flex items-center gap-2">
               <Icon name="map-pin" className="size-5 shrink-0 text-amber-400" />
-              <span className="sr-only">{t("hero.address")}:</span>
+              <span className="sr-only">{t("common.label", { label: t("hero.address") })}</span>
               {formatAddress(config, language.code)}
             </li>
             <li className="flex items-center gap-2">
