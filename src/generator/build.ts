@@ -5,6 +5,7 @@ import { contactFormProps } from "../templates/ContactForm.tsx";
 import { manifestFile, messageKeys, messageLocaleKeys, type MessageKey, type SiteManifest } from "../shared/manifest.ts";
 import { createCssBuilder } from "./build-css.ts";
 import { bundleIslands, islandSetKey } from "./bundle-islands.ts";
+import { listingRedirects } from "./blog-routes.ts";
 import { checkSite } from "./check-site.ts";
 import { BuildError, formatProblem, type Problem } from "./errors.ts";
 import { createHeadersFile, scriptHash, securityHeaders } from "./headers.ts";
@@ -13,6 +14,7 @@ import { loadConfig } from "./load-config.ts";
 import { loadContent } from "./load-content.ts";
 import { loadLocales, type Locales } from "./load-locales.ts";
 import { buildInputs } from "./freshness.ts";
+import { createFeeds } from "./feed.ts";
 import { createNginxConf } from "./nginx-conf.ts";
 import { packageRoot } from "./package-root.ts";
 import { createRedirects } from "./redirects.ts";
@@ -20,6 +22,8 @@ import { cssMarker, islandScriptMarker } from "../shared/html.ts";
 import { renderPages, type RenderedPage } from "./render-pages.tsx";
 import type { RouteTable } from "../shared/routes.ts";
 import { resolveRoutes } from "./resolve-routes.ts";
+import { describeHeldBack, schedulePosts, unpublishedReasons, type HeldBackPost } from "./schedule-posts.ts";
+import { siteTimeZone, todayIn } from "../shared/dates.ts";
 import { bootScript, createRootNotFound, createRootPage, favicon, rootRedirectScript } from "./root-pages.ts";
 import { createRobots, createSitemap } from "./sitemap.ts";
 import { writeSite, type OutputFile } from "./write-site.ts";
@@ -32,6 +36,10 @@ export interface BuildOptions {
   env?: NodeJS.ProcessEnv;
   /** Where warnings go; console.warn by default. */
   warn?: (message: string) => void;
+  /** `site dev`: drafts and posts dated later are built too, each marked as such. */
+  preview?: boolean;
+  /** The build's day, YYYY-MM-DD: posts dated later wait. Today in Nafplio by default. */
+  today?: string;
 }
 
 export interface BuildResult {
@@ -42,6 +50,8 @@ export interface BuildResult {
   bytes: number;
   milliseconds: number;
   warnings: Problem[];
+  /** Posts left out: drafts, and posts dated after the build's day. */
+  heldBack: HeldBackPost[];
   /** Every file written, before compression. */
   files: OutputFile[];
 }
@@ -60,13 +70,17 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // Settled here too, so a build that fails before using it leaves no rejection behind.
   inputs.catch(() => undefined);
   const config = await loadConfig(path.join(root, "site.config.yml"), env, relative);
-  const [locales, documents, css] = await settleAll([
+  const preview = options.preview ?? false;
+  const today = options.today ?? todayIn(siteTimeZone);
+  const [locales, content, css] = await settleAll([
     loadLocales(path.join(root, "locales"), config.missingTranslations, relative),
-    loadContent(path.join(root, "content"), config, relative),
+    loadContent(path.join(root, "content"), config, relative, { drafts: preview }),
     createCssBuilder(path.join(packageRoot, "src/templates/styles.css")),
   ] as const);
   for (const warning of locales.warnings) warn(`warning: ${formatProblem(warning)}`);
-  const routes = resolveRoutes(documents, "content");
+  const { documents, heldBack } = schedulePosts(content.documents, { today, preview, draftsLeftOut: content.draftsLeftOut });
+  const routes = resolveRoutes(documents, "content", unpublishedReasons(heldBack));
+  const redirects = listingRedirects(routes);
 
   const pages = renderPages({ config, locales, routes, inlineScripts: { boot: bootScript } });
   const scripts = await bundleIslands([...new Set(pages.map((page) => islandSetKey(page.islands)))]);
@@ -81,22 +95,30 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   );
   const sitemap = createSitemap(pages, routes, config.origin, (page) => documentDate(page));
   const headers = securityHeaders(config, [scriptHash(bootScript), scriptHash(rootRedirectScript())]);
+  const scheduled = heldBack.flatMap((post) => (post.date ? [post.date] : [])).sort();
+  const manifest: SiteManifest = {
+    ...siteManifest(config, headers, locales, routes),
+    // A preview shows drafts: --if-needed must never take it for a build to serve.
+    ...(preview ? {} : { inputs: await inputs }),
+    ...(scheduled.length ? { heldBackUntil: scheduled[0] } : {}),
+  };
   const files: OutputFile[] = [
     ...htmlFiles,
     { path: "index.html", content: createRootPage(config.brand) },
     { path: "404.html", content: createRootNotFound(config.brand) },
     ...[...scripts.values()].map((script) => ({ path: script.url.slice(1), content: script.code })),
+    ...createFeeds({ config, locales, routes, today }),
     { path: "favicon.svg", content: favicon },
     { path: "sitemap.xml", content: sitemap },
     { path: "robots.txt", content: createRobots(config.origin) },
-    { path: manifestFile, content: `${JSON.stringify({ ...siteManifest(config, headers, locales, routes), inputs: await inputs }, null, 2)}\n` },
+    { path: manifestFile, content: `${JSON.stringify(manifest, null, 2)}\n` },
   ];
   // The hosts' own rules, made from the list of what the visitors may ask for.
   const served = files.map((file) => file.path);
   files.push(
-    { path: "_redirects", content: createRedirects(served) },
+    { path: "_redirects", content: createRedirects(served, redirects) },
     { path: "_headers", content: createHeadersFile(headers) },
-    { path: "nginx.conf", content: createNginxConf(headers, served) },
+    { path: "nginx.conf", content: createNginxConf(headers, served, redirects) },
   );
   checkSite({
     origin: config.origin,
@@ -106,7 +128,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     sitemap,
   });
   const { bytes } = await writeSite(outDir, files);
-  return { config, routes, pages, outDir, bytes, milliseconds: performance.now() - started, warnings: locales.warnings, files };
+  return { config, routes, pages, outDir, bytes, milliseconds: performance.now() - started, warnings: locales.warnings, heldBack, files };
 }
 
 /**
@@ -123,6 +145,8 @@ async function settleAll<T extends readonly unknown[]>(promises: T): Promise<{ -
 }
 
 function documentDate(page: RenderedPage): string | undefined {
+  const listed = page.route.listing?.posts[page.language.code];
+  if (listed?.length) return listed.reduce((latest, post) => (post.updated > latest ? post.updated : latest), "");
   const document = page.route.documents[page.language.code];
   if (!document) return undefined;
   return document.kind === "blog" ? document.updated : document.kind === "page" ? document.updated || undefined : undefined;
@@ -131,6 +155,7 @@ function documentDate(page: RenderedPage): string | undefined {
 /** site.json: what `site serve` needs to know about the build it serves (src/shared/manifest.ts). */
 export function siteManifest(config: SiteConfig, headers: Record<string, string>, locales: Locales, routes?: RouteTable): SiteManifest {
   return {
+    redirects: routes ? listingRedirects(routes) : {},
     origin: config.origin,
     endpoint: config.contact.endpoint,
     contactPages: Object.fromEntries(languages.map(({ code, url }) => [code, routes?.has(code, "contact") ? routes.href(code, "contact") : `/${url}/contact`])),
@@ -155,5 +180,8 @@ export function siteManifest(config: SiteConfig, headers: Record<string, string>
 export function summarize(result: BuildResult): string {
   const perLanguage = languages.map((language) => `${language.url} ${result.pages.filter((page) => page.language.code === language.code).length}`).join(", ");
   const kb = (result.bytes / 1024).toFixed(0);
-  return `Built ${result.pages.length} pages (${perLanguage}) into ${path.relative(process.cwd(), result.outDir) || "."}: ${kb} KB in ${Math.round(result.milliseconds)} ms.`;
+  return [
+    `Built ${result.pages.length} pages (${perLanguage}) into ${path.relative(process.cwd(), result.outDir) || "."}: ${kb} KB in ${Math.round(result.milliseconds)} ms.`,
+    ...describeHeldBack(result.heldBack),
+  ].join("\n");
 }

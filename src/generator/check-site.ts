@@ -43,8 +43,9 @@ export function checkSite({ origin, pages, html, assets, sitemap }: SiteCheckInp
     for (const match of document.matchAll(/<(a|link|script|img|source)\b[^>]*>/gi)) {
       const tag = match[0];
       const name = match[1]!.toLowerCase();
-      if (name === "link" && !/\srel="(icon|stylesheet|preload|modulepreload)"/i.test(tag)) continue;
-      const target = attribute(tag, name === "a" || name === "link" ? "href" : "src");
+      // Links in the head name pages by their full address (canonical, hreflang, prev and next).
+      const written = attribute(tag, name === "a" || name === "link" ? "href" : "src");
+      const target = written?.startsWith(`${origin}/`) ? written.slice(origin.length) : written;
       if (!target || !target.startsWith("/") || target.startsWith("//")) continue;
       const path = decode(target).split(/[?#]/)[0]!;
       if (!urls.has(path) && !assets.has(path))

@@ -3,6 +3,7 @@ import { codeToLanguage, type Language } from "../shared/languages.ts";
 import { urlToFile } from "../shared/urls.ts";
 import { Page, type PageContext } from "../templates/context.tsx";
 import { templates } from "../templates/index.tsx";
+import { listingMeta } from "../templates/pages/Blog.tsx";
 import { IslandsUsed, type IslandName } from "../templates/islands/Island.tsx";
 import type { SiteConfig } from "../shared/config.ts";
 import type { Locales } from "./load-locales.ts";
@@ -36,7 +37,6 @@ const metaKeys: Partial<Record<Route["template"], string>> = {
   services: "services",
   prices: "prices",
   about: "about",
-  blog: "blog",
   contact: "contact",
   "not-found": "notFound",
 };
@@ -92,8 +92,11 @@ function renderPage(input: RenderInput, route: Route, tools: LanguageTools, tFor
   const { language, t, href, formatDate, formatEuro } = tools;
   const document = route.documents[language.code];
   const metaKey = metaKeys[route.template];
-  const ownTitle = document ? document.title : t(`meta.${metaKey}.title`);
-  const description = document ? document.description : t(`meta.${metaKey}.description`);
+  const { title: ownTitle, description } = document
+    ? document
+    : route.listing
+      ? listingMeta(route.listing, t, language.code)
+      : { title: t(`meta.${metaKey}.title`), description: t(`meta.${metaKey}.description`) };
   const context: PageContext = {
     config,
     language,

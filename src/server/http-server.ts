@@ -22,7 +22,7 @@ export interface SiteServerContext {
  * one log line per request, and a 500 (never a crash) if a handler throws.
  */
 export function createSiteServer({ manifest, settings, files, backend, log }: SiteServerContext): http.Server {
-  const serveStatic = createStaticHandler({ files, headers: manifest.headers, backend, contactForms: manifest.contactForms });
+  const serveStatic = createStaticHandler({ files, headers: manifest.headers, backend, contactForms: manifest.contactForms, redirects: manifest.redirects });
   const handleContact = createEndpoint({ manifest, settings, backend, log });
   const failure = JSON.stringify({ success: false, error: manifest.messages[manifest.languages[0]!.code]!.failure });
 

@@ -36,8 +36,12 @@ export interface SiteManifest {
   contactPages: Record<string, string>;
   /** The contact form island's props per page file (`gr/contact.html`), for `site serve` to draw an outcome with. */
   contactForms: Record<string, ContactFormProps>;
-  /** A digest of everything the build was made from; `site build --if-needed` compares it. */
+  /** Paths that redirect permanently to a page: a list's `/page/1` to the list (`/en/blog/page/1` → `/en/blog`). */
+  redirects: Record<string, string>;
+  /** A digest of everything the build was made from; `site build --if-needed` compares it. Absent from `site dev`'s builds. */
   inputs?: string;
+  /** The earliest date of a post the build held back: from that day, the build is out of date. */
+  heldBackUntil?: string;
 }
 
 /** Checks a parsed site.json; throws one message naming every problem. */
@@ -53,5 +57,11 @@ export function parseManifest(raw: unknown, file: string): SiteManifest {
     for (const key of messageKeys) if (typeof messages[code]?.[key] !== "string") problems.push(`"messages.${code}.${key}" is missing`);
   if (problems.length) throw new Error(`${file}: ${problems.join("; ")}; rebuild the site with \`site build\``);
   const contactPages = Object.fromEntries(object.languages!.map(({ url, code }) => [code, object.contactPages?.[code] ?? `/${url}/contact`]));
-  return { ...(object as SiteManifest), recaptcha: Boolean(object.recaptcha), contactPages, contactForms: object.contactForms ?? {} };
+  return {
+    ...(object as SiteManifest),
+    recaptcha: Boolean(object.recaptcha),
+    contactPages,
+    contactForms: object.contactForms ?? {},
+    redirects: object.redirects ?? {},
+  };
 }

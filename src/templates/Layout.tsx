@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { codeToLanguage, defaultLanguage, langToDir, languages } from "../shared/languages.ts";
 import { cssMarker, islandScriptMarker } from "../shared/html.ts";
+import { feedFile } from "../shared/blog.ts";
+import { SeriesLinks } from "./Pagination.tsx";
 import { usePage } from "./context.tsx";
 import { ConsentBanner } from "./ConsentBanner.tsx";
 import { Footer } from "./Footer.tsx";
@@ -28,6 +30,8 @@ function Head() {
         <link key={alternate.hreflang} rel="alternate" hrefLang={alternate.hreflang} href={alternate.href} />
       ))}
       {route.indexable && <link rel="alternate" hrefLang="x-default" href={`${config.origin}${page.routes.href(xDefaultCode, route.id)}`} />}
+      {route.listing && <SeriesLinks />}
+      <link rel="alternate" type="application/atom+xml" title={page.t("blogPage.feed.title", { brand: config.brand })} href={`/${feedFile(language.url)}`} />
       <meta property="og:type" content={route.template === "article" ? "article" : "website"} />
       <meta property="og:site_name" content={config.brand} />
       <meta property="og:title" content={title} />

@@ -60,10 +60,10 @@ test("site build --if-needed skips an unchanged build, with an absolute --out to
   const out = path.join(dir, "out"); // absolute
   try {
     const args = ["build", "--if-needed", "--root", dir, "--out", out];
-    expect((await runSite(args)).stdout).toMatch(/^Built 130 pages/);
+    expect((await runSite(args)).stdout).toMatch(/^Built 160 pages/);
     expect((await runSite(args)).stdout).toBe(`${out}/ is up to date.\n`);
     const staging = await runSite(args, { SITE_ORIGIN: "https://staging.example.gr" });
-    expect(staging.stdout).toMatch(/^Built 130 pages/);
+    expect(staging.stdout).toMatch(/^Built 160 pages/);
     expect((await runSite(args, { SITE_ORIGIN: "https://staging.example.gr" })).stdout).toBe(`${out}/ is up to date.\n`);
   } finally {
     await rm(dir, { recursive: true, force: true });
