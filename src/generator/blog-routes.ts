@@ -12,7 +12,10 @@ import { newestFirst, type Route, type RouteTable } from "../shared/routes.ts";
  */
 export function blogRoutes(articles: Route[]): Route[] {
   const byId = new Map(articles.map((route) => [route.id, route]));
-  const lists = new Map<BlogCategory | undefined, Map<string, BlogDocument[]>>([[undefined, new Map()], ...blogCategories.map((category) => [category, new Map()] as const)]);
+  const lists = new Map<BlogCategory | undefined, Map<string, BlogDocument[]>>([
+    [undefined, new Map()],
+    ...blogCategories.map((category) => [category, new Map()] as const),
+  ]);
   for (const { code } of languages) {
     const posts = newestFirst(articles.filter((route) => route.codes.includes(code)).map((route) => route.documents[code] as BlogDocument));
     posts.forEach((post, index) => {

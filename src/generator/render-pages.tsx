@@ -11,6 +11,9 @@ import type { Route, RouteTable } from "../shared/routes.ts";
 import { createMarkdownRenderer } from "./render-markdown.ts";
 import { structuredDataFor } from "./structured-data.ts";
 
+/** A page the build made, without its markup (which goes to the output as soon as it is final). */
+export type PageInfo = Omit<RenderedPage, "html">;
+
 export interface RenderedPage {
   url: string;
   /** Path of the HTML file inside the output folder. */
@@ -72,19 +75,20 @@ function languageTools({ locales, routes }: RenderInput, code: string): Language
   };
 }
 
-/** Renders every page of the route table in every language it exists in. */
-export function renderPages(input: RenderInput): RenderedPage[] {
+/**
+ * Renders every page of the route table in every language it exists in, one at a time as they
+ * are asked for, so a site of thousands of pages is never in memory at once.
+ */
+export function* renderPages(input: RenderInput): Generator<RenderedPage> {
   const tools = new Map<string, LanguageTools>();
   const toolsFor = (code: string) => {
     if (!tools.has(code)) tools.set(code, languageTools(input, code));
     return tools.get(code)!;
   };
   const tFor = (code: string) => toolsFor(code).t;
-  const pages: RenderedPage[] = [];
   for (const route of input.routes.routes) {
-    for (const code of route.codes) pages.push(renderPage(input, route, toolsFor(code), tFor));
+    for (const code of route.codes) yield renderPage(input, route, toolsFor(code), tFor);
   }
-  return pages;
 }
 
 function renderPage(input: RenderInput, route: Route, tools: LanguageTools, tFor: PageContext["tFor"]): RenderedPage {

@@ -32,11 +32,17 @@ export function resolveRoutes(documents: ContentDocument[], contentDir = "conten
     const group = grouped.get(document.id) ?? {};
     const other = group[document.code];
     if (other) {
-      problems.add(document.file, `the slug "${document.id.split("/").pop()}" is taken in ${document.code} by ${other.file} too; rename one of the two folders`);
+      problems.add(
+        document.file,
+        `the slug "${document.id.split("/").pop()}" is taken in ${document.code} by ${other.file} too; rename one of the two folders`,
+      );
       continue;
     }
     if (document.kind === "blog" && (reservedSlugs as readonly string[]).includes(document.id.slice("blog/".length)))
-      problems.add(document.file, `the slug "${document.id.slice("blog/".length)}" is kept for the blog's own pages (/blog/page/2, /blog/category/cars); rename the folder`);
+      problems.add(
+        document.file,
+        `the slug "${document.id.slice("blog/".length)}" is kept for the blog's own pages (/blog/page/2, /blog/category/cars); rename the folder`,
+      );
     group[document.code] = document;
     grouped.set(document.id, group);
   }

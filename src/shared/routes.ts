@@ -34,7 +34,9 @@ export interface RouteTable {
 
 /** The blog posts of one language, newest first. */
 export function postsIn(table: RouteTable, code: string): BlogDocument[] {
-  return newestFirst(table.routes.filter((route) => route.template === "article" && route.codes.includes(code)).map((route) => route.documents[code] as BlogDocument));
+  return newestFirst(
+    table.routes.filter((route) => route.template === "article" && route.codes.includes(code)).map((route) => route.documents[code] as BlogDocument),
+  );
 }
 
 /** Posts sorted newest first; posts of one day by id, so every build lists them alike. */

@@ -13,7 +13,10 @@ export function PostStatus({ post, className = "" }: { post: BlogDocument; class
   const { t, formatDate } = usePage();
   if (!post.draft && !post.scheduled) return null;
   return (
-    <span className={`inline-flex items-center gap-1 rounded-full bg-amber-300 px-2.5 py-0.5 text-sm font-semibold text-slate-950 ${className}`} data-post-status>
+    <span
+      className={`inline-flex items-center gap-1 rounded-full bg-amber-300 px-2.5 py-0.5 text-sm font-semibold text-slate-950 ${className}`}
+      data-post-status
+    >
       <Icon name="pencil" className="size-4" />
       {post.draft ? t("blogPage.draft") : t("blogPage.scheduled", { date: formatDate(post.date) })}
     </span>

@@ -244,7 +244,7 @@ describe("the built site", () => {
   });
 
   test("_redirects: not-found rules per language, real pages and files pass through, the rest goes to /gr", () => {
-    const rules = createRedirects(site.result.files.map((file) => file.path))
+    const rules = createRedirects(site.result.files)
       .split("\n")
       .filter((line) => line && !line.startsWith("#"));
     const notFound = rules.indexOf("/gr/* /gr/404 404");

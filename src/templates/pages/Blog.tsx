@@ -50,7 +50,13 @@ export function Blog() {
     <Layout>
       <PageHeader
         title={category ? t(`blogCategory.${category}.heading`) : t("blogPage.title")}
-        subtitle={page > 1 ? t("blogPage.pageOf", { page, pages: listing.pages[language.code] }) : category ? t(`blogCategory.${category}.description`) : t("blogPage.subtitle")}
+        subtitle={
+          page > 1
+            ? t("blogPage.pageOf", { page, pages: listing.pages[language.code] })
+            : category
+              ? t(`blogCategory.${category}.description`)
+              : t("blogPage.subtitle")
+        }
       >
         {crumbs.length > 2 && <Breadcrumbs items={crumbs} />}
       </PageHeader>
@@ -93,7 +99,11 @@ export function Blog() {
           }}
         />
         <p className="mt-10 text-center">
-          <a href={`/${feedFile(language.url)}`} type="application/atom+xml" className="inline-flex items-center gap-2 font-semibold text-sky-800 hover:underline">
+          <a
+            href={`/${feedFile(language.url)}`}
+            type="application/atom+xml"
+            className="inline-flex items-center gap-2 font-semibold text-sky-800 hover:underline"
+          >
             <Icon name="rss" className="size-5" />
             {t("blogPage.feed.link")}
           </a>
