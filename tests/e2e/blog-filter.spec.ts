@@ -52,7 +52,9 @@ test("the back button brings back the previous category, its URL and its chip to
   await expect(cards).toHaveCount(7);
 });
 
-test("a card shows its category, its date in the page's language, title, excerpt, at most two keywords and a read-more link with the language prefix", async ({ page }) => {
+test("a card shows its category, its date in the page's language, title, excerpt, at most two keywords and a read-more link with the language prefix", async ({
+  page,
+}) => {
   for (const [lang, date] of [
     ["gr", "15 Ιανουαρίου 2024"],
     ["de", "15. Januar 2024"],

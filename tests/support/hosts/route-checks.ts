@@ -96,7 +96,10 @@ export async function checkRoutes(baseUrl: string, dist: string, options: { slas
     }
     const feed = await get(`/${language.url}/blog/feed.xml`);
     if (feed.status !== 200) fail(`/${language.url}/blog/feed.xml`, `status ${feed.status}`);
-    else if (!/xml/.test(feed.headers.get("content-type") ?? "") || !feed.body.includes(`<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${language.code}">`))
+    else if (
+      !/xml/.test(feed.headers.get("content-type") ?? "") ||
+      !feed.body.includes(`<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${language.code}">`)
+    )
       fail(`/${language.url}/blog/feed.xml`, `content-type ${feed.headers.get("content-type")}, or not the ${language.code} Atom feed`);
   }
 
