@@ -7,7 +7,7 @@ function PostLine({ post }: { post: BlogDocument }) {
   const { t, href, formatDate } = usePage();
   return (
     <li>
-      <a href={href(post.id)} className="block h-full rounded-xl border border-slate-200 p-4 hover:border-sky-800 hover:bg-slate-50">
+      <a href={href(post.id)} className="block h-full rounded-2xl border border-slate-200 p-4 hover:border-sky-800 hover:bg-slate-50">
         <span className="block text-sm text-slate-600">
           {t(`blogPage.categories.${post.category}`)} · <time dateTime={post.date}>{formatDate(post.date)}</time>
         </span>
@@ -24,7 +24,7 @@ function Neighbour({ post, rel }: { post: BlogDocument; rel: "older" | "newer" }
   return (
     <a
       href={href(post.id)}
-      className={`flex items-center gap-3 rounded-xl border border-slate-200 p-4 hover:border-sky-800 hover:bg-slate-50 ${older ? "" : "flex-row-reverse text-right sm:col-start-2"}`}
+      className={`flex items-center gap-3 rounded-2xl border border-slate-200 p-4 hover:border-sky-800 hover:bg-slate-50 ${older ? "" : "flex-row-reverse text-right sm:col-start-2"}`}
       data-neighbour={rel}
     >
       <Icon name={older ? "arrow-left" : "arrow-right"} className="size-5 shrink-0 text-sky-800" />
