@@ -15,8 +15,9 @@ const asked = new Set<string>();
 
 /**
  * Asks the browser to fetch, in the background, the page a link of the list leads to, as soon as
- * the visitor shows the intent to follow it (pointer over it, finger on it, keyboard focus), so
- * the next page is usually there by the time the click lands. Once per page; never with Save-Data.
+ * the visitor shows the intent to follow it (a pointer over it, which a finger's touch is too, or
+ * the keyboard's focus), so the next page is usually there by the time the click lands. Once per
+ * page; never with Save-Data. No touch listener, so scrolling is never held up.
  */
 function prefetch(event: { target: EventTarget | null }) {
   const link = (event.target as Element).closest?.("a[href]") as HTMLAnchorElement | null;
@@ -37,7 +38,7 @@ function prefetch(event: { target: EventTarget | null }) {
  */
 export function BlogFilter({ chips, posts, pagination }: BlogFilterProps) {
   return (
-    <div onPointerOver={prefetch} onTouchStart={prefetch} onFocus={prefetch} data-blog-list>
+    <div onPointerOver={prefetch} onFocus={prefetch} data-blog-list>
       <Static as="div">{chips}</Static>
       <Static as="div">{posts}</Static>
       <Static as="div">{pagination}</Static>
