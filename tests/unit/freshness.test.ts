@@ -55,7 +55,8 @@ describe("the build's inputs digest changes with every input", () => {
   });
 });
 
-test("site build --if-needed skips an unchanged build, with an absolute --out too, and rebuilds for a new SITE_ORIGIN", async () => {
+// Four builds in new processes: beside the rest of the suite on two cores, more than the default 30 s.
+test("site build --if-needed skips an unchanged build, with an absolute --out too, and rebuilds for a new SITE_ORIGIN", { timeout: 120_000 }, async () => {
   const dir = await fixtureSite();
   const out = path.join(dir, "out"); // absolute
   try {
