@@ -25,6 +25,10 @@ await withTempDir(async (out) => {
       report(`Pages with analytics and reCAPTCHA configured (${configured.length} pages)`, configured);
     });
   }
+  if (wants("scale")) {
+    const { benchScale } = await import("./scale.ts");
+    report("Scale: a generated site of 1,000 posts per language, built cold (a new process)", await benchScale());
+  }
   if (wants("server")) {
     try {
       const { benchServer } = await import("./server.ts");

@@ -103,6 +103,43 @@ export async function main(argv: string[]): Promise<void> {
       }
     });
 
+  const make = program
+    .command("new")
+    .description("Make new content from a template: `site new post <slug>` writes a blog post.")
+    .addHelpText("after", "\nWhat it can make:\n  post    a blog post: content/blog/<slug>/<code>.md in each language, as a draft")
+    .action(() => make.help());
+
+  make
+    .command("post <slug>")
+    .description("Write a new blog post as a draft, with its front matter complete but for the texts to fill, and print its files and URLs.")
+    .option("--lang <codes>", "the languages to write it in, comma-separated (el, en, de, fr, ru); all by default", (value: string) =>
+      value
+        .split(",")
+        .map((code) => code.trim())
+        .filter(Boolean),
+    )
+    .option("--category <category>", "its category: cars, locks, doors, security, maintenance or keys")
+    .option("--root <dir>", "the site folder", ".")
+    .addHelpText("after", "\nExamples:\n  $ site new post winter-car-lockout --category cars\n  $ site new post spare-key-box --lang el,en --category keys")
+    .action(async (slug: string, options: { lang?: string[]; category?: string; root: string }) => {
+      const { createPost, NewPostError } = await import("./generator/new-post.ts");
+      try {
+        const { files, urls } = await createPost({ root: options.root, slug, langs: options.lang, category: options.category });
+        console.log(
+          `Wrote ${files.length} file${files.length > 1 ? "s" : ""}, a draft: fill in the lines marked TO FILL, then remove "draft: true" to publish.`,
+        );
+        for (const file of files) console.log(`  ${file}`);
+        console.log("Once published, the post will be at:");
+        for (const url of urls) console.log(`  ${url}`);
+        console.log("Until then, `site dev` shows it, marked as a draft.");
+      } catch (error) {
+        if (error instanceof NewPostError) {
+          console.error(`error: ${error.message}`);
+          process.exitCode = 1;
+        } else reportError(error);
+      }
+    });
+
   program
     .command("config-schema")
     .description("Print the JSON Schema of site.config.yml, which editors use to check and complete it.")

@@ -5,8 +5,9 @@ import { urlToFile } from "../shared/urls.ts";
 import { contactFormProps } from "../templates/ContactForm.tsx";
 import { manifestFile, messageKeys, messageLocaleKeys, type MessageKey, type SiteManifest } from "../shared/manifest.ts";
 import { createCssBuilder } from "./build-css.ts";
-import { bundleIslands, islandSetKey } from "./bundle-islands.ts";
-import { checkSite } from "./check-site.ts";
+import { createIslandBundler, islandSetKey } from "./bundle-islands.ts";
+import { listingRedirects } from "./blog-routes.ts";
+import { createSiteCheck } from "./check-site.ts";
 import { BuildError, formatProblem, type Problem } from "./errors.ts";
 import { createHeadersFile, scriptHash, securityHeaders } from "./headers.ts";
 import type { SiteConfig } from "../shared/config.ts";
@@ -14,16 +15,19 @@ import { loadConfig } from "./load-config.ts";
 import { loadContent } from "./load-content.ts";
 import { loadLocales, type Locales } from "./load-locales.ts";
 import { buildInputs } from "./freshness.ts";
+import { createFeeds } from "./feed.ts";
 import { createNginxConf } from "./nginx-conf.ts";
 import { packageRoot } from "./package-root.ts";
 import { createRedirects } from "./redirects.ts";
 import { cssMarker, islandScriptMarker } from "../shared/html.ts";
-import { renderPages, type RenderedPage } from "./render-pages.tsx";
+import { renderPages, type PageInfo } from "./render-pages.tsx";
 import type { RouteTable } from "../shared/routes.ts";
 import { resolveRoutes } from "./resolve-routes.ts";
+import { describeHeldBack, schedulePosts, unpublishedReasons, type HeldBackPost } from "./schedule-posts.ts";
+import { siteTimeZone, todayIn } from "../shared/dates.ts";
 import { bootScript, createRootNotFound, createRootPage, favicon, rootRedirectScript } from "./root-pages.ts";
 import { createRobots, createSitemap } from "./sitemap.ts";
-import { writeSite, type OutputFile } from "./write-site.ts";
+import { openOutput, type OutputFile } from "./write-site.ts";
 
 export interface BuildOptions {
   /** The site's folder: site.config.yml, locales/ and content/ are read from here. */
@@ -33,18 +37,24 @@ export interface BuildOptions {
   env?: NodeJS.ProcessEnv;
   /** Where warnings go; console.warn by default. */
   warn?: (message: string) => void;
+  /** `site dev`: drafts and posts dated later are built too, each marked as such. */
+  preview?: boolean;
+  /** The build's day, YYYY-MM-DD: posts dated later wait. Today in Nafplio by default. */
+  today?: string;
 }
 
 export interface BuildResult {
   config: SiteConfig;
   routes: RouteTable;
-  pages: RenderedPage[];
+  pages: PageInfo[];
   outDir: string;
   bytes: number;
   milliseconds: number;
   warnings: Problem[];
-  /** Every file written, before compression. */
-  files: OutputFile[];
+  /** Posts left out: drafts, and posts dated after the build's day. */
+  heldBack: HeldBackPost[];
+  /** The path of every file written (`en/prices.html`), not counting their .br and .gz. */
+  files: string[];
 }
 
 /** The whole pipeline: config → locales → content → routes → pages → CSS → client → checks → write. */
@@ -61,53 +71,84 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // Settled here too, so a build that fails before using it leaves no rejection behind.
   inputs.catch(() => undefined);
   const config = await loadConfig(path.join(root, "site.config.yml"), env, relative);
-  const [locales, documents, css] = await settleAll([
+  const preview = options.preview ?? false;
+  const today = options.today ?? todayIn(siteTimeZone);
+  const [locales, content, css] = await settleAll([
     loadLocales(path.join(root, "locales"), config.missingTranslations, relative),
-    loadContent(path.join(root, "content"), config, relative),
+    loadContent(path.join(root, "content"), config, relative, { drafts: preview }),
     createCssBuilder(path.join(packageRoot, "src/templates/styles.css")),
   ] as const);
   for (const warning of locales.warnings) warn(`warning: ${formatProblem(warning)}`);
-  const routes = resolveRoutes(documents, "content");
+  const { documents, heldBack } = schedulePosts(content.documents, { today, preview, draftsLeftOut: content.draftsLeftOut });
+  const routes = resolveRoutes(documents, "content", unpublishedReasons(heldBack));
+  const redirects = listingRedirects(routes);
 
-  const pages = renderPages({ config, locales, routes, inlineScripts: { boot: bootScript } });
-  const scripts = await bundleIslands([...new Set(pages.map((page) => islandSetKey(page.islands)))]);
-  const htmlFiles = await Promise.all(
-    pages.map(async (page) => {
-      const script = scripts.get(islandSetKey(page.islands));
-      const html = script
-        ? page.html.replace(islandScriptMarker, script.url)
-        : page.html.replace(`<script type="module" src="${islandScriptMarker}"></script>`, "");
-      return { path: page.file, content: html.replace(cssMarker, await css.cssFor(html, script)) };
-    }),
-  );
-  const sitemap = createSitemap(pages, routes, config.origin, (page) => documentDate(page));
   const headers = securityHeaders(config, [scriptHash(bootScript), scriptHash(rootRedirectScript())]);
-  const files: OutputFile[] = [
-    ...htmlFiles,
+  const scheduled = heldBack.flatMap((post) => (post.date ? [post.date] : [])).sort();
+  const manifest: SiteManifest = {
+    ...siteManifest(config, headers, locales, routes),
+    // A preview shows drafts: --if-needed must never take it for a build to serve.
+    ...(preview ? {} : { inputs: await inputs }),
+    ...(scheduled.length ? { heldBackUntil: scheduled[0] } : {}),
+  };
+  const otherFiles: OutputFile[] = [
     { path: "index.html", content: createRootPage(brandFor(config, defaultLanguage.code)) },
     { path: "404.html", content: createRootNotFound(brandFor(config, defaultLanguage.code)) },
-    ...[...scripts.values()].map((script) => ({ path: script.url.slice(1), content: script.code })),
+    ...createFeeds({ config, locales, routes, today }),
     { path: "favicon.svg", content: favicon },
-    { path: "sitemap.xml", content: sitemap },
     { path: "robots.txt", content: createRobots(config.origin) },
-    { path: manifestFile, content: `${JSON.stringify({ ...siteManifest(config, headers, locales, routes), inputs: await inputs }, null, 2)}\n` },
+    { path: manifestFile, content: `${JSON.stringify(manifest, null, 2)}\n` },
   ];
-  // The hosts' own rules, made from the list of what the visitors may ask for.
-  const served = files.map((file) => file.path);
-  files.push(
-    { path: "_redirects", content: createRedirects(served) },
-    { path: "_headers", content: createHeadersFile(headers) },
-    { path: "nginx.conf", content: createNginxConf(headers, served) },
+  const written = otherFiles.map((file) => file.path);
+  const assets = new Set(
+    [...written, "sitemap.xml", "_redirects", "_headers", "nginx.conf"].filter((file) => !file.endsWith(".html")).map((file) => `/${file}`),
   );
-  checkSite({
-    origin: config.origin,
-    pages,
-    html: new Map(htmlFiles.map((file) => [file.path, file.content])),
-    assets: new Set(files.filter((file) => !file.path.endsWith(".html")).map((file) => `/${file.path}`)),
-    sitemap,
-  });
-  const { bytes } = await writeSite(outDir, files);
-  return { config, routes, pages, outDir, bytes, milliseconds: performance.now() - started, warnings: locales.warnings, files };
+
+  // Each page is finished (its island script, its CSS), checked and written as soon as it is
+  // rendered: the site is never in memory as a whole, whatever its number of pages.
+  const output = await openOutput(outDir);
+  try {
+    const islands = createIslandBundler();
+    const check = createSiteCheck(config.origin, pageUrls(routes), (file) => assets.has(file));
+    const pages: PageInfo[] = [];
+    for (const { html: rendered, ...page } of renderPages({ config, locales, routes, inlineScripts: { boot: bootScript } })) {
+      const script = await islands.scriptFor(islandSetKey(page.islands));
+      if (script) assets.add(script.url);
+      const html = script
+        ? rendered.replace(islandScriptMarker, script.url)
+        : rendered.replace(`<script type="module" src="${islandScriptMarker}"></script>`, "");
+      const final = html.replace(cssMarker, await css.cssFor(html, script));
+      check.page(page, final);
+      pages.push(page);
+      written.push(page.file);
+      await output.write({ path: page.file, content: final });
+    }
+    const sitemap = createSitemap(pages, routes, config.origin, (page) => documentDate(page));
+    check.finish(sitemap);
+    const scripts = (await islands.scripts()).map((script) => ({ path: script.url.slice(1), content: script.code }));
+    written.push(...scripts.map((file) => file.path), "sitemap.xml");
+    // The hosts' own rules, made from the list of what the visitors may ask for.
+    for (const file of [
+      ...otherFiles,
+      ...scripts,
+      { path: "sitemap.xml", content: sitemap },
+      { path: "_redirects", content: createRedirects(written, redirects) },
+      { path: "_headers", content: createHeadersFile(headers) },
+      { path: "nginx.conf", content: createNginxConf(headers, written, redirects) },
+    ])
+      await output.write(file);
+    written.push("_redirects", "_headers", "nginx.conf");
+    const { bytes } = await output.commit();
+    return { config, routes, pages, outDir, bytes, milliseconds: performance.now() - started, warnings: locales.warnings, heldBack, files: written };
+  } catch (error) {
+    await output.discard();
+    throw error;
+  }
+}
+
+/** The URL of every page the route table makes: `/gr`, `/gr/services`, ... */
+function pageUrls(routes: RouteTable): string[] {
+  return routes.routes.flatMap((route) => route.codes.map((code) => routes.href(code, route.id)));
 }
 
 /**
@@ -123,7 +164,9 @@ async function settleAll<T extends readonly unknown[]>(promises: T): Promise<{ -
   throw new BuildError(failures.flatMap((failure) => (failure as BuildError).problems));
 }
 
-function documentDate(page: RenderedPage): string | undefined {
+function documentDate(page: PageInfo): string | undefined {
+  const listed = page.route.listing?.posts[page.language.code];
+  if (listed?.length) return listed.reduce((latest, post) => (post.updated > latest ? post.updated : latest), "");
   const document = page.route.documents[page.language.code];
   if (!document) return undefined;
   return document.kind === "blog" ? document.updated : document.kind === "page" ? document.updated || undefined : undefined;
@@ -132,6 +175,7 @@ function documentDate(page: RenderedPage): string | undefined {
 /** site.json: what `site serve` needs to know about the build it serves (src/shared/manifest.ts). */
 export function siteManifest(config: SiteConfig, headers: Record<string, string>, locales: Locales, routes?: RouteTable): SiteManifest {
   return {
+    redirects: routes ? listingRedirects(routes) : {},
     origin: config.origin,
     endpoint: config.contact.endpoint,
     contactPages: Object.fromEntries(languages.map(({ code, url }) => [code, routes?.has(code, "contact") ? routes.href(code, "contact") : `/${url}/contact`])),
@@ -159,5 +203,8 @@ export function siteManifest(config: SiteConfig, headers: Record<string, string>
 export function summarize(result: BuildResult): string {
   const perLanguage = languages.map((language) => `${language.url} ${result.pages.filter((page) => page.language.code === language.code).length}`).join(", ");
   const kb = (result.bytes / 1024).toFixed(0);
-  return `Built ${result.pages.length} pages (${perLanguage}) into ${path.relative(process.cwd(), result.outDir) || "."}: ${kb} KB in ${Math.round(result.milliseconds)} ms.`;
+  return [
+    `Built ${result.pages.length} pages (${perLanguage}) into ${path.relative(process.cwd(), result.outDir) || "."}: ${kb} KB in ${Math.round(result.milliseconds)} ms.`,
+    ...describeHeldBack(result.heldBack),
+  ].join("\n");
 }

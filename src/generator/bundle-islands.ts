@@ -105,6 +105,23 @@ export async function bundleIslands(sets: string[]): Promise<Map<string, IslandS
   return scripts;
 }
 
+/**
+ * Bundles each set of islands the first time a page asks for it (one esbuild entry per set, as
+ * bundleIslands does), so pages can be finished and written as they are rendered.
+ */
+export function createIslandBundler(): { scriptFor(key: string): Promise<IslandScript | undefined>; scripts(): Promise<IslandScript[]> } {
+  const bundles = new Map<string, Promise<IslandScript | undefined>>();
+  return {
+    scriptFor(key) {
+      if (!bundles.has(key)) bundles.set(key, key ? bundleIslands([key]).then((scripts) => scripts.get(key)) : Promise.resolve(undefined));
+      return bundles.get(key)!;
+    },
+    async scripts() {
+      return (await Promise.all(bundles.values())).filter((script): script is IslandScript => Boolean(script));
+    },
+  };
+}
+
 function islandEntry(names: IslandName[]): string {
   const imports = names.map(
     (name, index) => `import { ${islandModules[name].name} as island${index} } from "./templates/islands/${islandModules[name].file}";`,

@@ -1,10 +1,10 @@
 import { languages } from "../shared/languages.ts";
 import { ProblemList } from "./errors.ts";
-import type { RenderedPage } from "./render-pages.tsx";
+import type { PageInfo } from "./render-pages.tsx";
 
 export interface SiteCheckInput {
   origin: string;
-  pages: RenderedPage[];
+  pages: PageInfo[];
   /** Final HTML by output path (`en/prices.html`). */
   html: Map<string, string>;
   /** URLs of the other files the build writes (`/assets/islands.1234.js`, `/favicon.svg`, ...). */
@@ -18,82 +18,116 @@ const decode = (value: string) =>
     .replace(/&amp;/g, "&")
     .replace(/&quot;/g, '"')
     .replace(/&#x27;/g, "'");
+// A part of a page's markup that the check keeps: a copy, since a substring would keep the whole
+// page alive, and the check sees thousands of pages.
+const detached = (text: string) => Buffer.from(text).toString();
+
+export interface SiteCheck {
+  /** Checks one page's final HTML on its own, and keeps what the whole-site checks need. */
+  page(page: PageInfo, html: string): void;
+  /** Checks the site as a whole; throws every problem found, the pages' included. */
+  finish(sitemap: string): void;
+}
 
 /**
- * Checks the built site as a whole before it is written: internal links and assets exist, hreflang
- * sets are complete and reciprocal with x-default, canonicals point to the page itself, the
- * sitemap agrees with the pages, titles and descriptions are unique within a language, images
- * have alt text, and every page declares its own language. Fails once with every problem found.
+ * Checks the built site as a whole before it is swapped in: internal links and assets exist,
+ * hreflang sets are complete and reciprocal with x-default, canonicals point to the page itself,
+ * the sitemap agrees with the pages, titles and descriptions are unique within a language, images
+ * have alt text, and every page declares its own language. Pages are checked one by one as they
+ * are written (`allUrls` are the URLs of every page the build makes; `isAsset` knows every other
+ * file by then), then the site; it fails once with every problem found.
  */
-export function checkSite({ origin, pages, html, assets, sitemap }: SiteCheckInput): void {
+export function createSiteCheck(origin: string, allUrls: Iterable<string>, isAsset: (path: string) => boolean): SiteCheck {
   const problems = new ProblemList();
-  const urls = new Set(pages.map((page) => page.url));
+  const urls = new Set(allUrls);
+  // The site's own spelling of every page's address: hreflang targets are kept as these.
+  const addresses = new Map([...urls].map((url) => [origin + url, origin + url]));
   const alternatesByUrl = new Map<string, Map<string, string>>();
   const seen = new Map<string, string>();
+  const pages: PageInfo[] = [];
 
-  for (const page of pages) {
-    const document = html.get(page.file) ?? "";
-    const where = `dist/${page.file}`;
-    const from = page.route.documents[page.language.code]?.file;
-    const hint = from ? ` (from ${from})` : "";
+  return {
+    page(page, document) {
+      pages.push(page);
+      const where = `dist/${page.file}`;
+      const from = page.route.documents[page.language.code]?.file;
+      const hint = from ? ` (from ${from})` : "";
 
-    const lang = /<html[^>]*\slang="([^"]*)"/.exec(document)?.[1];
-    if (lang !== page.language.code) problems.add(where, `<html lang="${lang ?? ""}"> but the page is in ${page.language.code}`);
+      const lang = /<html[^>]*\slang="([^"]*)"/.exec(document)?.[1];
+      if (lang !== page.language.code) problems.add(where, `<html lang="${lang ?? ""}"> but the page is in ${page.language.code}`);
 
-    for (const match of document.matchAll(/<(a|link|script|img|source)\b[^>]*>/gi)) {
-      const tag = match[0];
-      const name = match[1]!.toLowerCase();
-      if (name === "link" && !/\srel="(icon|stylesheet|preload|modulepreload)"/i.test(tag)) continue;
-      const target = attribute(tag, name === "a" || name === "link" ? "href" : "src");
-      if (!target || !target.startsWith("/") || target.startsWith("//")) continue;
-      const path = decode(target).split(/[?#]/)[0]!;
-      if (!urls.has(path) && !assets.has(path))
-        problems.add(where, `link to ${path}, which the site does not have${hint}; link to an existing page (route:ID in Markdown)`);
-    }
-    for (const match of document.matchAll(/<img\b[^>]*>/gi)) {
-      const alt = attribute(match[0], "alt");
-      if (!alt || !alt.trim()) problems.add(where, `image ${attribute(match[0], "src") ?? ""} has no alt text${hint}; describe it: ![what it shows](...)`);
-    }
+      for (const match of document.matchAll(/<(a|link|script|img|source)\b[^>]*>/gi)) {
+        const tag = match[0];
+        const name = match[1]!.toLowerCase();
+        // Links in the head name pages by their full address (canonical, hreflang, prev and next).
+        const written = attribute(tag, name === "a" || name === "link" ? "href" : "src");
+        const target = written?.startsWith(`${origin}/`) ? written.slice(origin.length) : written;
+        if (!target || !target.startsWith("/") || target.startsWith("//")) continue;
+        const path = decode(target).split(/[?#]/)[0]!;
+        if (!urls.has(path) && !isAsset(path))
+          problems.add(where, `link to ${detached(path)}, which the site does not have${hint}; link to an existing page (route:ID in Markdown)`);
+      }
+      for (const match of document.matchAll(/<img\b[^>]*>/gi)) {
+        const alt = attribute(match[0], "alt");
+        if (!alt || !alt.trim())
+          problems.add(where, `image ${detached(attribute(match[0], "src") ?? "")} has no alt text${hint}; describe it: ![what it shows](...)`);
+      }
 
-    if (!page.route.indexable) continue;
-    const canonical = /<link rel="canonical" href="([^"]*)"/.exec(document)?.[1];
-    if (canonical !== origin + page.url) problems.add(where, `canonical is ${canonical ?? "missing"}, not the page itself (${origin}${page.url})`);
+      if (!page.route.indexable) return;
+      const canonical = /<link rel="canonical" href="([^"]*)"/.exec(document)?.[1];
+      if (canonical !== origin + page.url)
+        problems.add(where, `canonical is ${canonical ? detached(canonical) : "missing"}, not the page itself (${origin}${page.url})`);
 
-    const alternates = new Map<string, string>();
-    for (const match of document.matchAll(/<link rel="alternate" hrefLang="([^"]*)" href="([^"]*)"/gi)) alternates.set(match[1]!, match[2]!);
-    alternatesByUrl.set(origin + page.url, alternates);
-    const expected = languages.filter((language) => page.route.codes.includes(language.code)).map((language) => language.code);
-    for (const code of expected) if (!alternates.has(code)) problems.add(where, `hreflang set lacks ${code}, though the page exists in ${code}`);
-    if (!alternates.has("x-default")) problems.add(where, "hreflang set lacks x-default");
-    if (alternates.get(page.language.code) !== origin + page.url) problems.add(where, `hreflang ${page.language.code} does not point to the page itself`);
+      const alternates = new Map<string, string>();
+      for (const match of document.matchAll(/<link rel="alternate" hrefLang="([^"]*)" href="([^"]*)"/gi))
+        alternates.set(detached(match[1]!), addresses.get(match[2]!) ?? detached(match[2]!));
+      alternatesByUrl.set(origin + page.url, alternates);
+      const expected = languages.filter((language) => page.route.codes.includes(language.code)).map((language) => language.code);
+      for (const code of expected) if (!alternates.has(code)) problems.add(where, `hreflang set lacks ${code}, though the page exists in ${code}`);
+      if (!alternates.has("x-default")) problems.add(where, "hreflang set lacks x-default");
+      if (alternates.get(page.language.code) !== origin + page.url) problems.add(where, `hreflang ${page.language.code} does not point to the page itself`);
 
-    for (const [kind, value] of [
-      ["title", page.title],
-      ["meta description", page.description],
-    ] as const) {
-      const key = `${page.language.code} ${kind} ${value}`;
-      const other = seen.get(key);
-      if (other) problems.add(where, `duplicate ${kind} "${value}", also on ${other}${hint}; make each page's ${kind} its own`);
-      else seen.set(key, page.url);
-    }
-  }
+      for (const [kind, value] of [
+        ["title", page.title],
+        ["meta description", page.description],
+      ] as const) {
+        const key = `${page.language.code} ${kind} ${value}`;
+        const other = seen.get(key);
+        if (other) problems.add(where, `duplicate ${kind} "${value}", also on ${other}${hint}; make each page's ${kind} its own`);
+        else seen.set(key, page.url);
+      }
+    },
 
-  const fileOf = new Map(pages.map((page) => [origin + page.url, `dist/${page.file}`]));
-  for (const [url, alternates] of alternatesByUrl) {
-    for (const [code, target] of alternates) {
-      if (code === "x-default") continue;
-      const back = alternatesByUrl.get(target);
-      if (!back) problems.add(fileOf.get(url)!, `hreflang ${code} points to ${target}, which is not a page of the site`);
-      else if (![...back.values()].includes(url)) problems.add(fileOf.get(url)!, `hreflang ${code} points to ${target}, which does not point back`);
-    }
-  }
+    finish(sitemap) {
+      const fileOf = new Map(pages.map((page) => [origin + page.url, `dist/${page.file}`]));
+      for (const [url, alternates] of alternatesByUrl) {
+        for (const [code, target] of alternates) {
+          if (code === "x-default") continue;
+          const back = alternatesByUrl.get(target);
+          if (!back) problems.add(fileOf.get(url)!, `hreflang ${code} points to ${target}, which is not a page of the site`);
+          else if (![...back.values()].includes(url)) problems.add(fileOf.get(url)!, `hreflang ${code} points to ${target}, which does not point back`);
+        }
+      }
 
-  const listed = new Set([...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]!));
-  for (const page of pages) {
-    if (page.route.indexable && !listed.has(origin + page.url)) problems.add("dist/sitemap.xml", `lacks ${origin}${page.url}`);
-    listed.delete(origin + page.url);
-  }
-  for (const url of listed) problems.add("dist/sitemap.xml", `lists ${url}, which is not a page of the site`);
+      const listed = new Set([...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) => match[1]!));
+      for (const page of pages) {
+        if (page.route.indexable && !listed.has(origin + page.url)) problems.add("dist/sitemap.xml", `lacks ${origin}${page.url}`);
+        listed.delete(origin + page.url);
+      }
+      for (const url of listed) problems.add("dist/sitemap.xml", `lists ${url}, which is not a page of the site`);
 
-  problems.throwIfAny();
+      problems.throwIfAny();
+    },
+  };
+}
+
+/** The whole check at once, on a site whose final HTML is at hand (tests tamper with it). */
+export function checkSite({ origin, pages, html, assets, sitemap }: SiteCheckInput): void {
+  const check = createSiteCheck(
+    origin,
+    pages.map((page) => page.url),
+    (path) => assets.has(path),
+  );
+  for (const page of pages) check.page(page, html.get(page.file) ?? "");
+  check.finish(sitemap);
 }

@@ -6,7 +6,8 @@ import { BuildError } from "./errors.ts";
 
 parentPort!.on("message", async ({ root, outDir }: { root: string; outDir: string }) => {
   try {
-    const result = await build({ root, outDir, warn: (message) => parentPort!.postMessage({ type: "warning", message }) });
+    // site dev previews what site build leaves out: drafts and posts dated later, each marked.
+    const result = await build({ root, outDir, preview: true, warn: (message) => parentPort!.postMessage({ type: "warning", message }) });
     parentPort!.postMessage({ type: "done", summary: summarize(result) });
   } catch (error) {
     const message =

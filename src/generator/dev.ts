@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
@@ -5,6 +6,7 @@ import chokidar from "chokidar";
 import fg from "fast-glob";
 import sirv from "sirv";
 import { escapeHtml } from "../shared/html.ts";
+import { manifestFile } from "../shared/manifest.ts";
 import { resolvePath } from "../shared/routing.ts";
 import { packageRoot } from "./package-root.ts";
 
@@ -30,6 +32,7 @@ export async function startDev({ root, port, host }: DevOptions): Promise<http.S
   const clients = new Set<http.ServerResponse>();
   let lastError = "";
   let files = new Set<string>();
+  let redirects: Record<string, string> = {};
   let worker: Worker | undefined;
   let running: Promise<void> | undefined;
   let pending: { fresh: boolean } | undefined;
@@ -52,6 +55,7 @@ export async function startDev({ root, port, host }: DevOptions): Promise<http.S
         if (message.type === "done") {
           lastError = "";
           files = new Set(await fg("**/*", { cwd: outDir }));
+          redirects = (JSON.parse(await readFile(path.join(outDir, manifestFile), "utf8")) as { redirects?: Record<string, string> }).redirects ?? {};
           console.log(`${message.summary} (${Math.round(performance.now() - started)} ms with reload)`);
         } else {
           lastError = message.message;
@@ -105,7 +109,7 @@ export async function startDev({ root, port, host }: DevOptions): Promise<http.S
     } catch {
       // Leave it at "/": dev is forgiving.
     }
-    const resolution = resolvePath(pathname, files);
+    const resolution = resolvePath(pathname, files, redirects);
     if (resolution.kind === "redirect") {
       response.writeHead(resolution.status, { Location: resolution.location }).end();
       return;
@@ -117,8 +121,7 @@ export async function startDev({ root, port, host }: DevOptions): Promise<http.S
       });
       return;
     }
-    import("node:fs/promises")
-      .then((fs) => fs.readFile(path.join(outDir, resolution.file), "utf8"))
+    readFile(path.join(outDir, resolution.file), "utf8")
       .then((html) => {
         const extra = `${reloadScript}${lastError ? errorOverlay(lastError) : ""}`;
         response.writeHead(resolution.status, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });

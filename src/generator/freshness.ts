@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import fg from "fast-glob";
 import { configEnvironment } from "../shared/config.ts";
+import { siteTimeZone, todayIn } from "../shared/dates.ts";
 import { manifestFile } from "../shared/manifest.ts";
 import { packageRoot } from "./package-root.ts";
 
@@ -31,11 +32,15 @@ export async function buildInputs(root: string, outDir: string, env: NodeJS.Proc
   return hash.digest("base64url");
 }
 
-/** Whether `outDir` holds a build of exactly the current inputs (see buildInputs). */
-export async function isBuildFresh(root: string, outDir: string, env: NodeJS.ProcessEnv = process.env): Promise<boolean> {
+/**
+ * Whether `outDir` holds a build of exactly the current inputs (see buildInputs), made by
+ * `site build` (not `site dev`, which shows drafts), and with no held-back post due by `today`.
+ */
+export async function isBuildFresh(root: string, outDir: string, env: NodeJS.ProcessEnv = process.env, today = todayIn(siteTimeZone)): Promise<boolean> {
   const manifest = await readFile(path.join(path.resolve(root, outDir), manifestFile), "utf8").then(
-    (text) => JSON.parse(text) as { inputs?: string },
+    (text) => JSON.parse(text) as { inputs?: string; heldBackUntil?: string },
     () => undefined,
   );
+  if (manifest?.heldBackUntil && manifest.heldBackUntil <= today) return false;
   return Boolean(manifest?.inputs) && manifest!.inputs === (await buildInputs(root, outDir, env));
 }

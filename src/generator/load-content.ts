@@ -23,28 +23,52 @@ import { parseYamlSource, schemaProblems, type YamlSource } from "./yaml-source.
 
 const frontMatterSchemas = { service: serviceFrontMatter, blog: blogFrontMatter, page: pageFrontMatter } as const;
 
+/** What loadContent found: the documents to publish, and the drafts it left out. */
+export interface LoadedContent {
+  documents: ContentDocument[];
+  /** Posts marked `draft: true` that were left out (not read further, so a half-written draft never fails a build). */
+  draftsLeftOut: { id: string; code: string; file: string }[];
+}
+
 /**
  * Reads every Markdown document under `dir`:
- * services/<family>/<slug>/<code>.md, blog/<slug>/<code>.md and pages/<slug>/<code>.md.
+ * services/<family>/<slug>/<code>.md, blog/<slug>/<code>.md (or blog/<year>/<slug>/<code>.md)
+ * and pages/<slug>/<code>.md. Drafts are read only with `drafts: true` (`site dev`).
  */
-export async function loadContent(dir: string, config: SiteConfig, label: (file: string) => string = (file) => file): Promise<ContentDocument[]> {
+export async function loadContent(
+  dir: string,
+  config: SiteConfig,
+  label: (file: string) => string = (file) => file,
+  { drafts = false }: { drafts?: boolean } = {},
+): Promise<LoadedContent> {
   const problems = new ProblemList();
   const files = (await fg("**/*.md", { cwd: dir, onlyFiles: true })).sort();
   const texts = await Promise.all(files.map((relative) => readFile(path.join(dir, relative), "utf8")));
-  const documents: ContentDocument[] = [];
+  const loaded: LoadedContent = { documents: [], draftsLeftOut: [] };
   files.forEach((relative, index) => {
-    const document = readDocument(relative, label(path.join(dir, relative)), texts[index]!, config, problems);
-    if (document) documents.push(document);
+    const document = readDocument(relative, label(path.join(dir, relative)), texts[index]!, config, problems, drafts, loaded.draftsLeftOut);
+    if (document) loaded.documents.push(document);
   });
   problems.throwIfAny();
-  return documents;
+  return loaded;
 }
 
-function readDocument(relative: string, file: string, text: string, config: SiteConfig, problems: ProblemList): ContentDocument | undefined {
+function readDocument(
+  relative: string,
+  file: string,
+  text: string,
+  config: SiteConfig,
+  problems: ProblemList,
+  drafts: boolean,
+  draftsLeftOut: LoadedContent["draftsLeftOut"],
+): ContentDocument | undefined {
   const code = path.basename(relative, ".md");
   const shape = matchShape(relative.split("/"));
   if (!shape) {
-    problems.add(file, "not where a document can be; use services/<family>/<service>/<code>.md, blog/<slug>/<code>.md or pages/<slug>/<code>.md");
+    problems.add(
+      file,
+      "not where a document can be; use services/<family>/<service>/<code>.md, blog/<slug>/<code>.md, blog/<year>/<slug>/<code>.md or pages/<slug>/<code>.md",
+    );
     return undefined;
   }
   if (!codeToLanguage(code)) {
@@ -71,6 +95,11 @@ function readDocument(relative: string, file: string, text: string, config: Site
       ...problem,
       message: `front matter is not valid YAML: ${problem.message}; quote values that contain a colon and close the block with ---`,
     });
+    return undefined;
+  }
+  const isDraft = shape.kind === "blog" && (source.value as { draft?: unknown } | null)?.draft === true;
+  if (isDraft && !drafts) {
+    draftsLeftOut.push({ id: shape.id, code, file });
     return undefined;
   }
   const bodyStart = text.length - parsed.content.length;
@@ -106,6 +135,8 @@ function readDocument(relative: string, file: string, text: string, config: Site
       updated: data.updated ?? data.date!,
       category: data.category,
       keywords: data.keywords,
+      draft: data.draft,
+      scheduled: false,
     };
   return { ...base, kind: "page", updated: (data.updated as string | undefined) ?? "" };
 }
@@ -122,6 +153,8 @@ function matchShape(parts: string[]): { kind: "service"; id: string; family: str
   if (parts[0] === "services" && parts.length === 4 && slug.test(parts[1]!) && slug.test(parts[2]!))
     return { kind: "service", id: `services/${parts[1]}/${parts[2]}`, family: parts[1]! };
   if (parts[0] === "blog" && parts.length === 3 && slug.test(parts[1]!)) return { kind: "blog", id: `blog/${parts[1]}` };
+  // Many posts may be grouped in a folder per year; the year is not part of the URL.
+  if (parts[0] === "blog" && parts.length === 4 && /^\d{4}$/.test(parts[1]!) && slug.test(parts[2]!)) return { kind: "blog", id: `blog/${parts[2]}` };
   if (parts[0] === "pages" && parts.length === 3 && slug.test(parts[1]!)) return { kind: "page", id: parts[1]! };
   return undefined;
 }

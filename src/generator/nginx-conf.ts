@@ -10,7 +10,7 @@ import { publicEntries } from "./redirects.ts";
  * nginx drops every inherited `add_header` in a location that sets one of its own, and sends them
  * on 4xx answers only with `always`; so each location repeats the whole set, with `always`.
  */
-export function createNginxConf(headers: Record<string, string>, files: readonly string[]): string {
+export function createNginxConf(headers: Record<string, string>, files: readonly string[], redirects: Readonly<Record<string, string>> = {}): string {
   const { files: topFiles, folders } = publicEntries(files);
   const codes = languages.map((language) => language.url).join("|");
   const quote = (value: string) => `"${value.replace(/(["\\$])/g, "\\$1")}"`;
@@ -38,6 +38,8 @@ export function createNginxConf(headers: Record<string, string>, files: readonly
     ...location("= /", ["try_files /index.html =404;"], cacheControl.page),
     "# The slash form of a URL goes to the URL without it.",
     ...location("~ ^(/.+)/$", ["return 301 $1$is_args$args;"]),
+    "# Paths that moved for good: a list's first page is the list itself.",
+    ...Object.entries(redirects).flatMap(([from, to]) => location(`= ${from}`, [`return 301 ${to}$is_args$args;`])),
     "# Not-found pages, shown with status 404 and never at a URL of their own.",
     ...location(`~ ^/(?:${codes})/404\\.html$`, ["internal;"], cacheControl.page),
     ...location(`= /${rootNotFoundFile}`, ["internal;"], cacheControl.page),

@@ -5,12 +5,16 @@ import { visitorLogFields } from "../shared/privacy.ts";
 import { urlToFile } from "../shared/urls.ts";
 import { Page, type PageContext } from "../templates/context.tsx";
 import { templates } from "../templates/index.tsx";
+import { listingMeta } from "../templates/pages/Blog.tsx";
 import { IslandsUsed, type IslandName } from "../templates/islands/Island.tsx";
 import type { SiteConfig } from "../shared/config.ts";
 import type { Locales } from "./load-locales.ts";
 import type { Route, RouteTable } from "../shared/routes.ts";
 import { createMarkdownRenderer } from "./render-markdown.ts";
 import { structuredDataFor } from "./structured-data.ts";
+
+/** A page the build made, without its markup (which goes to the output as soon as it is final). */
+export type PageInfo = Omit<RenderedPage, "html">;
 
 export interface RenderedPage {
   url: string;
@@ -38,7 +42,6 @@ const metaKeys: Partial<Record<Route["template"], string>> = {
   services: "services",
   prices: "prices",
   about: "about",
-  blog: "blog",
   contact: "contact",
   "not-found": "notFound",
 };
@@ -78,19 +81,20 @@ function languageTools({ locales, routes }: RenderInput, code: string): Language
   };
 }
 
-/** Renders every page of the route table in every language it exists in. */
-export function renderPages(input: RenderInput): RenderedPage[] {
+/**
+ * Renders every page of the route table in every language it exists in, one at a time as they
+ * are asked for, so a site of thousands of pages is never in memory at once.
+ */
+export function* renderPages(input: RenderInput): Generator<RenderedPage> {
   const tools = new Map<string, LanguageTools>();
   const toolsFor = (code: string) => {
     if (!tools.has(code)) tools.set(code, languageTools(input, code));
     return tools.get(code)!;
   };
   const tFor = (code: string) => toolsFor(code).t;
-  const pages: RenderedPage[] = [];
   for (const route of input.routes.routes) {
-    for (const code of route.codes) pages.push(renderPage(input, route, toolsFor(code), tFor));
+    for (const code of route.codes) yield renderPage(input, route, toolsFor(code), tFor);
   }
-  return pages;
 }
 
 function renderPage(input: RenderInput, route: Route, tools: LanguageTools, tFor: PageContext["tFor"]): RenderedPage {
@@ -98,8 +102,11 @@ function renderPage(input: RenderInput, route: Route, tools: LanguageTools, tFor
   const { language, t, href, formatDate, formatEuro } = tools;
   const document = route.documents[language.code];
   const metaKey = metaKeys[route.template];
-  const ownTitle = document ? document.title : t(`meta.${metaKey}.title`);
-  const description = document ? document.description : t(`meta.${metaKey}.description`);
+  const { title: ownTitle, description } = document
+    ? document
+    : route.listing
+      ? listingMeta(route.listing, t, language.code)
+      : { title: t(`meta.${metaKey}.title`), description: t(`meta.${metaKey}.description`) };
   const context: PageContext = {
     config,
     language,

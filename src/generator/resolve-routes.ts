@@ -1,5 +1,7 @@
+import { reservedSlugs } from "../shared/blog.ts";
 import { codeToLanguage, languages } from "../shared/languages.ts";
 import { pageUrl } from "../shared/urls.ts";
+import { blogRoutes } from "./blog-routes.ts";
 import { ProblemList } from "./errors.ts";
 import type { ContentDocument } from "../shared/content.ts";
 import type { Route, RouteTable, TemplateName } from "../shared/routes.ts";
@@ -11,7 +13,6 @@ const staticRoutes: { id: string; path: string; template: TemplateName }[] = [
   { id: "services", path: "/services", template: "services" },
   { id: "prices", path: "/prices", template: "prices" },
   { id: "about", path: "/about", template: "about" },
-  { id: "blog", path: "/blog", template: "blog" },
   { id: "contact", path: "/contact", template: "contact" },
 ];
 
@@ -21,12 +22,27 @@ export const requiredPages = ["privacy-policy", "terms"];
 /**
  * Builds the route table from the fixed pages and the documents found under content/.
  * A document is published in the languages it was written in, and nowhere else.
+ * `unpublished` names, by `<code> <id>`, the posts this build leaves out (drafts, posts dated
+ * later), so a link to one says why it cannot be followed.
  */
-export function resolveRoutes(documents: ContentDocument[], contentDir = "content"): RouteTable {
+export function resolveRoutes(documents: ContentDocument[], contentDir = "content", unpublished: ReadonlyMap<string, string> = new Map()): RouteTable {
   const problems = new ProblemList();
   const grouped = new Map<string, Record<string, ContentDocument>>();
   for (const document of documents) {
     const group = grouped.get(document.id) ?? {};
+    const other = group[document.code];
+    if (other) {
+      problems.add(
+        document.file,
+        `the slug "${document.id.split("/").pop()}" is taken in ${document.code} by ${other.file} too; rename one of the two folders`,
+      );
+      continue;
+    }
+    if (document.kind === "blog" && (reservedSlugs as readonly string[]).includes(document.id.slice("blog/".length)))
+      problems.add(
+        document.file,
+        `the slug "${document.id.slice("blog/".length)}" is kept for the blog's own pages (/blog/page/2, /blog/category/cars); rename the folder`,
+      );
     group[document.code] = document;
     grouped.set(document.id, group);
   }
@@ -48,6 +64,9 @@ export function resolveRoutes(documents: ContentDocument[], contentDir = "conten
     const template = first.kind === "service" ? "service" : "article";
     routes.push({ id, path: `/${id}`, template, codes: orderedCodes(group), documents: group, indexable: true });
   }
+  const lists = blogRoutes(routes.filter((route) => route.template === "article"));
+  routes.splice(routes.findIndex((route) => route.id === "about") + 1, 0, ...lists.slice(0, 1));
+  routes.push(...lists.slice(1));
   routes.push({ id: "not-found", path: "/404", template: "not-found", codes: allCodes, documents: {}, indexable: false });
 
   const byId = new Map(routes.map((route) => [route.id, route]));
@@ -55,7 +74,10 @@ export function resolveRoutes(documents: ContentDocument[], contentDir = "conten
 
   for (const document of documents) {
     for (const link of document.links) {
-      if (!byId.has(link.id))
+      const why = unpublished.get(`${document.code} ${link.id}`);
+      if (why && !has(document.code, link.id))
+        problems.add(document.file, `link to "route:${link.id}", which is ${why} and not published by this build; link to it once it is`, link.line);
+      else if (!byId.has(link.id))
         problems.add(document.file, `link to unknown page "route:${link.id}"; use a route id such as ${suggest(link.id, [...byId.keys()])}`, link.line);
       else if (!has(document.code, link.id))
         problems.add(document.file, `link to "route:${link.id}", which has no ${document.code} version; write it or link elsewhere`, link.line);

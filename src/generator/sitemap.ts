@@ -1,9 +1,9 @@
 import { defaultLanguage, languages } from "../shared/languages.ts";
-import type { RenderedPage } from "./render-pages.tsx";
+import type { PageInfo } from "./render-pages.tsx";
 import type { RouteTable } from "../shared/routes.ts";
 
 /** sitemap.xml: every indexable page in every language, each with its hreflang alternates. */
-export function createSitemap(pages: RenderedPage[], routes: RouteTable, origin: string, lastmod?: (page: RenderedPage) => string | undefined): string {
+export function createSitemap(pages: PageInfo[], routes: RouteTable, origin: string, lastmod?: (page: PageInfo) => string | undefined): string {
   const entries = pages
     .filter((page) => page.route.indexable)
     .map((page) => {

@@ -33,7 +33,7 @@ export interface SiteServerContext {
  * address, and a 500 (never a crash) if a handler throws.
  */
 export function createSiteServer({ manifest, settings, files, backend, log, timeouts = defaultTimeouts }: SiteServerContext): http.Server {
-  const serveStatic = createStaticHandler({ files, headers: manifest.headers, backend, contactForms: manifest.contactForms });
+  const serveStatic = createStaticHandler({ files, headers: manifest.headers, backend, contactForms: manifest.contactForms, redirects: manifest.redirects });
   const handleContact = createEndpoint({ manifest, settings, backend, log });
   const defaultTexts = manifest.messages[manifest.languages[0]!.code]!;
   const failure = JSON.stringify({ success: false, error: defaultTexts.failure });

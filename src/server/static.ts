@@ -9,6 +9,8 @@ export interface StaticContext {
   files: SiteFiles;
   /** The contact form's props per page file (site.json), to draw a script-less post's outcome. */
   contactForms: SiteManifest["contactForms"];
+  /** Paths the build moved, and where to (site.json). */
+  redirects?: SiteManifest["redirects"];
   headers: Record<string, string>;
   backend: Pick<ContactBackend, "getOutcome">;
 }
@@ -18,7 +20,7 @@ export interface StaticContext {
  * variant the client accepts, 304 for a matching If-None-Match, and the contact page with the
  * outcome of a script-less post when the query names one.
  */
-export function createStaticHandler({ files, headers, backend, contactForms }: StaticContext) {
+export function createStaticHandler({ files, headers, backend, contactForms, redirects = {} }: StaticContext) {
   const plain = (status: number, text: string, extra: Record<string, string | number> = {}) => ({
     status,
     headers: { ...headers, "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Content-Length": Buffer.byteLength(text), ...extra },
@@ -33,7 +35,7 @@ export function createStaticHandler({ files, headers, backend, contactForms }: S
       response.writeHead(methodNotAllowed.status, methodNotAllowed.headers).end(methodNotAllowed.body);
       return;
     }
-    const resolution = resolvePath(pathname, files.names);
+    const resolution = resolvePath(pathname, files.names, redirects);
     if (resolution.kind === "redirect") {
       const cache = resolution.status === 301 ? "public, max-age=86400" : "no-cache";
       response

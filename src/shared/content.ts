@@ -38,10 +38,17 @@ const isoDate = (key: string, required: boolean) => {
     `${input === undefined ? "missing required field" : "invalid"} "${key}"; write the date as YYYY-MM-DD, e.g. ${key}: 2024-01-15`;
   const date = z
     .string({ error: (issue) => message(issue.input) })
-    .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)), { error: (issue) => message(issue.input) })
+    .refine(isIsoDate, { error: (issue) => message(issue.input) })
     .meta({ description: `The ${key === "date" ? "publication" : "last update"} date, YYYY-MM-DD.` });
   return required ? date : date.optional();
 };
+
+/** `2024-01-15` is; `2024-1-15` and `2024-02-30` (which Date.parse rolls over to March) are not. */
+export function isIsoDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
 
 const common = {
   title: text({ description: "The page title; the <title> adds the brand.", max: 70 }),
@@ -65,6 +72,10 @@ export const blogFrontMatter = z.object({
           : `unknown category "${String(issue.input)}"; use one of ${blogCategories.join(", ")}`,
     })
     .meta({ description: "The blog category." }),
+  draft: z
+    .boolean({ error: (issue) => `"draft" is ${JSON.stringify(issue.input)}; write draft: true (site dev shows it, site build leaves it out) or draft: false` })
+    .default(false)
+    .meta({ description: "A draft: site dev shows it, marked as a draft; site build leaves it out." }),
   keywords: z
     .custom<string[]>((value) => Array.isArray(value) && value.length > 0 && value.every((keyword) => typeof keyword === "string" && keyword.trim() !== ""), {
       error: 'missing or invalid "keywords"; list them as keywords: ["one", "two"]',
@@ -104,6 +115,10 @@ export interface BlogDocument extends DocumentBase {
   updated: string;
   category: BlogCategory;
   keywords: string[];
+  /** Shown only by `site dev`, marked as a draft. */
+  draft: boolean;
+  /** Dated after the build's day: shown only by `site dev`, marked with its date. */
+  scheduled: boolean;
 }
 
 export interface PageDocument extends DocumentBase {

@@ -40,8 +40,12 @@ export interface SiteManifest {
   contactForms: Record<string, ContactFormProps>;
   /** How long the server keeps what it stores (the config's `retention`), e.g. `{ messages: "2y" }`. */
   retention: { messages: string };
-  /** A digest of everything the build was made from; `site build --if-needed` compares it. */
+  /** Paths that redirect permanently to a page: a list's `/page/1` to the list (`/en/blog/page/1` → `/en/blog`). */
+  redirects: Record<string, string>;
+  /** A digest of everything the build was made from; `site build --if-needed` compares it. Absent from `site dev`'s builds. */
   inputs?: string;
+  /** The earliest date of a post the build held back: from that day, the build is out of date. */
+  heldBackUntil?: string;
 }
 
 /** Checks a parsed site.json; throws one message naming every problem. */
@@ -58,5 +62,11 @@ export function parseManifest(raw: unknown, file: string): SiteManifest {
   if (!isRetentionPeriod(object.retention?.messages)) problems.push(`"retention.messages" must be ${retentionHint}`);
   if (problems.length) throw new Error(`${file}: ${problems.join("; ")}; rebuild the site with \`site build\``);
   const contactPages = Object.fromEntries(object.languages!.map(({ url, code }) => [code, object.contactPages?.[code] ?? `/${url}/contact`]));
-  return { ...(object as SiteManifest), recaptcha: Boolean(object.recaptcha), contactPages, contactForms: object.contactForms ?? {} };
+  return {
+    ...(object as SiteManifest),
+    recaptcha: Boolean(object.recaptcha),
+    contactPages,
+    contactForms: object.contactForms ?? {},
+    redirects: object.redirects ?? {},
+  };
 }

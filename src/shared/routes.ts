@@ -1,3 +1,4 @@
+import type { Listing, PostNeighbours } from "./blog.ts";
 import type { BlogDocument, ContentDocument, ServiceDocument } from "./content.ts";
 
 export type TemplateName = "home" | "services" | "prices" | "about" | "blog" | "contact" | "legal" | "service" | "article" | "not-found";
@@ -14,6 +15,12 @@ export interface Route {
   documents: Record<string, ContentDocument>;
   /** Listed in the sitemap and linked with hreflang (everything but the not-found page). */
   indexable: boolean;
+  /** Where a language without this page sends the visitor, if not to its home page: a list's first page. */
+  parent?: string;
+  /** For the blog list and its pages: the posts of this page in each language. */
+  listing?: Listing;
+  /** For an article: its related posts and the posts before and after it, in each language. */
+  neighbours?: Record<string, PostNeighbours>;
 }
 
 export interface RouteTable {
@@ -27,10 +34,14 @@ export interface RouteTable {
 
 /** The blog posts of one language, newest first. */
 export function postsIn(table: RouteTable, code: string): BlogDocument[] {
-  return table.routes
-    .filter((route) => route.template === "article" && route.codes.includes(code))
-    .map((route) => route.documents[code] as BlogDocument)
-    .sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id));
+  return newestFirst(
+    table.routes.filter((route) => route.template === "article" && route.codes.includes(code)).map((route) => route.documents[code] as BlogDocument),
+  );
+}
+
+/** Posts sorted newest first; posts of one day by id, so every build lists them alike. */
+export function newestFirst(posts: BlogDocument[]): BlogDocument[] {
+  return posts.sort((a, b) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id));
 }
 
 /** The service pages of one language and family, in the order of the content folders. */

@@ -26,12 +26,14 @@ export function isPageFile(name: string): boolean {
  * Routes a decoded request path against the set of files in the output folder:
  * `/` → the root page (it applies a stored language choice, else goes to /gr);
  * `/x/` → 301 `/x`; `/gr/prices` → `gr/prices.html`; a real file → itself;
+ * a path the build moved (`redirects`: `/en/blog/page/1` → `/en/blog`) → 301 there;
  * an unknown path under a language → that language's 404 page; a missing file in a real folder
  * (`/assets/gone.js`) → the root 404 page; anything else → 302 `/gr`.
  */
-export function resolvePath(pathname: string, files: ReadonlySet<string>): Resolution {
+export function resolvePath(pathname: string, files: ReadonlySet<string>, redirects: Readonly<Record<string, string>> = {}): Resolution {
   if (pathname === "/") return { kind: "file", file: "index.html", status: 200 };
   if (pathname.endsWith("/")) return { kind: "redirect", location: pathname.replace(/\/+$/, "") || "/", status: 301 };
+  if (Object.hasOwn(redirects, pathname)) return { kind: "redirect", location: redirects[pathname]!, status: 301 };
   const relative = pathname.slice(1);
   if (files.has(relative) && !isPageFile(relative) && !hostFiles.has(relative)) return { kind: "file", file: relative, status: 200 };
   const first = relative.split("/")[0]!;

@@ -12,14 +12,16 @@ interface LanguageEntry extends Language {
 }
 
 /**
- * This page in every language: the same page where it exists in that language, else that
- * language's home page (a not-found page leads home in every language).
+ * This page in every language: the same page where it exists in that language, else the list it
+ * belongs to (page 9 of the blog, where that language has fewer pages, leads to its blog), else
+ * that language's home page (a not-found page leads home in every language).
  */
 export function languageEntries({ language, href, route, routes }: PageContext): LanguageEntry[] {
   const here = href(route.id);
+  const elsewhere = (code: string) => (route.parent && routes.has(code, route.parent) ? routes.href(code, route.parent) : routes.href(code, "home"));
   return languages.map((other) => ({
     ...other,
-    href: route.template !== "not-found" && routes.has(other.code, route.id) ? switchLanguagePath(here, other.url) : routes.href(other.code, "home"),
+    href: route.template !== "not-found" && routes.has(other.code, route.id) ? switchLanguagePath(here, other.url) : elsewhere(other.code),
     current: other.code === language.code,
   }));
 }

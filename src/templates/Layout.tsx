@@ -2,6 +2,8 @@ import type { ReactNode } from "react";
 import { brandFor } from "../shared/business.ts";
 import { codeToLanguage, defaultLanguage, langToDir, languages } from "../shared/languages.ts";
 import { cssMarker, islandScriptMarker } from "../shared/html.ts";
+import { feedFile } from "../shared/blog.ts";
+import { SeriesLinks } from "./Pagination.tsx";
 import { usePage } from "./context.tsx";
 import { ConsentBanner } from "./ConsentBanner.tsx";
 import { Footer } from "./Footer.tsx";
@@ -29,6 +31,13 @@ function Head() {
         <link key={alternate.hreflang} rel="alternate" hrefLang={alternate.hreflang} href={alternate.href} />
       ))}
       {route.indexable && <link rel="alternate" hrefLang="x-default" href={`${config.origin}${page.routes.href(xDefaultCode, route.id)}`} />}
+      {route.listing && <SeriesLinks />}
+      <link
+        rel="alternate"
+        type="application/atom+xml"
+        title={page.t("blogPage.feed.title", { brand: brandFor(config, language.code) })}
+        href={`/${feedFile(language.url)}`}
+      />
       <meta property="og:type" content={route.template === "article" ? "article" : "website"} />
       <meta property="og:site_name" content={brandFor(config, language.code)} />
       <meta property="og:title" content={title} />

@@ -35,7 +35,11 @@ export type IconName =
   | "timer"
   | "door-closed"
   | "award"
-  | "loader-circle";
+  | "loader-circle"
+  | "rss"
+  | "chevron-left"
+  | "chevron-right"
+  | "pencil";
 
 /** A lucide icon drawn inline (no request, no icon font); decorative unless given a label. */
 export function Icon({ name, className = "size-5", label }: { name: IconName; className?: string; label?: string }) {

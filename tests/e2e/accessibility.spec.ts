@@ -31,3 +31,16 @@ for (const language of languages) {
     });
   });
 }
+
+test("the blog's pages, category pages and an article's related and neighbouring posts pass axe, in Greek and English", async ({ page }) => {
+  test.setTimeout(120_000);
+  const base = process.env.E2E_BLOG_URL!;
+  const problems: string[] = [];
+  await installAxe(page);
+  for (const lang of ["gr", "en"])
+    for (const path of ["/blog/page/2", "/blog/category/cars", "/blog/category/cars/page/2", "/blog/car-lockout-nafplio-8"]) {
+      await page.goto(`${base}/${lang}${path}`);
+      problems.push(...(await axeViolations(page, `/${lang}${path}`)));
+    }
+  expect(problems).toEqual([]);
+});

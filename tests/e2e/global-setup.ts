@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { makeScaledSite } from "../support/scaled-site.ts";
 import { runSite, startSite } from "../support/servers.ts";
 
 /** Test keys: shaped like real ones, accepted by nothing but the stand-ins below. */
@@ -11,7 +12,8 @@ export const testKeys = { measurementId: "G-TEST12345", siteKey: "6LeTestSiteKey
  * Builds the site twice and serves each build with `site serve` on an ephemeral port:
  * E2E_PLAIN_URL has no keys (no consent banner, no reCAPTCHA, as on a developer's machine),
  * E2E_KEYS_URL has analytics and reCAPTCHA configured, with a local stand-in for Google's
- * siteverify. Tests stand in for gtag.js and the reCAPTCHA script by routing their requests.
+ * siteverify; E2E_BLOG_URL is a site of 60 posts per language, whose blog has several pages.
+ * Tests stand in for gtag.js and the reCAPTCHA script by routing their requests.
  */
 export default async function globalSetup() {
   const work = await mkdtemp(path.join(os.tmpdir(), "site-e2e-"));
@@ -39,6 +41,13 @@ export default async function globalSetup() {
     const result = await runSite(["build", "--out", dir], env);
     if (result.code !== 0) throw new Error(`build failed:\n${result.stdout}${result.stderr}`);
   }
+  // A blog of 60 posts per language (the real articles, copied), for its pages and categories.
+  const blogRoot = path.join(work, "blog-site");
+  const blogDir = path.join(work, "blog");
+  await makeScaledSite(blogRoot, 60);
+  const blogBuild = await runSite(["build", "--root", blogRoot, "--out", blogDir]);
+  if (blogBuild.code !== 0) throw new Error(`build failed:\n${blogBuild.stdout}${blogBuild.stderr}`);
+  const blog = await startSite(["serve", "--dir", blogDir, "--port", "0", "--host", "127.0.0.1"], { SITE_DATA_DIR: path.join(work, "data-blog") });
   const plain = await startSite(["serve", "--dir", plainDir, "--port", "0", "--host", "127.0.0.1"], {
     SITE_DATA_DIR: path.join(work, "data-plain"),
     RECAPTCHA_SECRET: "",
@@ -55,11 +64,13 @@ export default async function globalSetup() {
   });
   process.env.E2E_PLAIN_URL = plain.url;
   process.env.E2E_KEYS_URL = keys.url;
+  process.env.E2E_BLOG_URL = blog.url;
   process.env.E2E_WORK_DIR = work;
 
   return async () => {
     plain.process.kill("SIGTERM");
     keys.process.kill("SIGTERM");
+    blog.process.kill("SIGTERM");
     verify.close();
     await rm(work, { recursive: true, force: true });
   };

@@ -10,6 +10,7 @@ const paths = [
   "/prices",
   "/about",
   "/blog",
+  ...["cars", "locks", "doors", "security", "maintenance", "keys"].map((category) => `/blog/category/${category}`),
   "/contact",
   "/privacy-policy",
   "/terms",
@@ -107,6 +108,16 @@ test("the slash form redirects permanently to the canonical URL", async ({ reque
   }
 });
 
+test("each language's blog feed is served, and every page links to it", async ({ page, request }) => {
+  for (const language of languages) {
+    const feed = await request.get(`${base()}/${language.url}/blog/feed.xml`);
+    expect(feed.status()).toBe(200);
+    expect(await feed.text()).toContain(`xml:lang="${language.code}"`);
+  }
+  await page.goto(`${base()}/de/prices`);
+  await expect(page.locator('link[rel="alternate"][type="application/atom+xml"]')).toHaveAttribute("href", "/de/blog/feed.xml");
+});
+
 test("sitemap.xml and robots.txt are served", async ({ request }) => {
   const sitemap = await request.get(`${base()}/sitemap.xml`);
   expect(sitemap.status()).toBe(200);
@@ -125,5 +136,7 @@ test.describe("without script", () => {
     await expect(page.locator("h1")).toBeVisible();
     await page.goto(`${base()}/en/blog`);
     await expect(page.locator("[data-blog-posts] > li:visible")).toHaveCount(7);
+    await page.locator('[data-filter="keys"]').click();
+    await expect(page).toHaveURL(`${base()}/en/blog/category/keys`);
   });
 });

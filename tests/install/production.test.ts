@@ -32,7 +32,7 @@ test("a clean clone installed with npm ci --omit=dev builds with npx site build 
     expect(installed, devTool).not.toContain(devTool);
 
   const built = await run("npx", ["site", "build"], npm);
-  expect(built.stdout).toMatch(/^Built 130 pages/);
+  expect(built.stdout).toMatch(/^Built 160 pages/);
 
   const server = spawn("npx", ["site", "serve", "--port", "0", "--host", "127.0.0.1"], { ...npm, stdio: ["ignore", "pipe", "pipe"], detached: true });
   try {

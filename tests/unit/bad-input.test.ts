@@ -180,6 +180,32 @@ describe("bad input stops the build with path:line, the problem and the fix", ()
     );
   });
 
+  test("a date that is not a day of the calendar", async () => {
+    const message = await buildError("", async (dir) => {
+      const file = path.join(dir, "content/blog/defender-benefits/en.md");
+      await writeFile(file, (await readFile(file, "utf8")).replace(/^date: .*$/m, "date: 2024-02-30"));
+    });
+    expect(message).toMatch(
+      /^content\/blog\/defender-benefits\/en\.md:\d+:7: invalid "date"; write the date as YYYY-MM-DD, e\.g\. date: 2024-01-15\n\nBuild failed: 1 problem\.$/,
+    );
+  });
+
+  test("a draft flag that is not true or false", async () => {
+    const message = await buildError("", async (dir) => {
+      const file = path.join(dir, "content/blog/defender-benefits/en.md");
+      await writeFile(file, (await readFile(file, "utf8")).replace(/^date: (.*)$/m, 'date: $1\ndraft: "yes"'));
+    });
+    const line =
+      (await readFile(path.join(repoRoot, "content/blog/defender-benefits/en.md"), "utf8")).split("\n").findIndex((text) => text.startsWith("date:")) + 2;
+    expect(message).toBe(
+      [
+        `content/blog/defender-benefits/en.md:${line}:8: "draft" is "yes"; write draft: true (site dev shows it, site build leaves it out) or draft: false`,
+        "",
+        "Build failed: 1 problem.",
+      ].join("\n"),
+    );
+  });
+
   test("a brand written per language must name every language", async () => {
     const message = await buildError("", async (dir) => {
       const file = path.join(dir, "site.config.yml");
@@ -190,6 +216,38 @@ describe("bad input stops the build with path:line, the problem and the fix", ()
       [
         `site.config.yml:${line}:1: brand.ru: is required; write the brand in every language of the site, or one name for all`,
         `site.config.yml:${line + 5}:3: brand: unknown key "es"; the keys here are el, en, de, fr, ru`,
+        "",
+        "Build failed: 2 problems.",
+      ].join("\n"),
+    );
+  });
+
+  test("two posts with the same slug in one language, and a slug the blog's own pages use", async () => {
+    const message = await buildError("", async (dir) => {
+      await mkdir(path.join(dir, "content/blog/2023/defender-benefits"), { recursive: true });
+      await mkdir(path.join(dir, "content/blog/page"), { recursive: true });
+      const post = await readFile(path.join(dir, "content/blog/defender-benefits/en.md"), "utf8");
+      await writeFile(path.join(dir, "content/blog/2023/defender-benefits/en.md"), post);
+      await writeFile(path.join(dir, "content/blog/page/en.md"), post);
+    });
+    expect(message).toMatchInlineSnapshot(`
+      "content/blog/defender-benefits/en.md: the slug "defender-benefits" is taken in en by content/blog/2023/defender-benefits/en.md too; rename one of the two folders
+      content/blog/page/en.md: the slug "page" is kept for the blog's own pages (/blog/page/2, /blog/category/cars); rename the folder
+
+      Build failed: 2 problems."
+    `);
+  });
+
+  test("a link to a post that this build does not publish", async () => {
+    const message = await buildError("blog-schedule", async (dir) => {
+      const file = path.join(dir, "content/pages/terms/en.md");
+      await writeFile(file, `${await readFile(file, "utf8")}\nSee [key safes](route:blog/key-safe-draft) and [summer](route:blog/summer-car-heat).\n`);
+    });
+    const line = (await readFile(path.join(repoRoot, "content/pages/terms/en.md"), "utf8")).split("\n").length + 1;
+    expect(message).toBe(
+      [
+        `content/pages/terms/en.md:${line}: link to "route:blog/key-safe-draft", which is a draft and not published by this build; link to it once it is`,
+        `content/pages/terms/en.md:${line}: link to "route:blog/summer-car-heat", which is dated 2099-06-01 and not published by this build; link to it once it is`,
         "",
         "Build failed: 2 problems.",
       ].join("\n"),

@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { rm } from "node:fs/promises";
+import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { build } from "../../src/generator/build.ts";
 import { checkSite } from "../../src/generator/check-site.ts";
@@ -44,10 +46,11 @@ describe("the site check, on tampered output", () => {
 
   /** Runs the check with one page's HTML (or the sitemap) changed. */
   function check(file: string, edit: (html: string) => string, sitemapEdit: (xml: string) => string = (xml) => xml): string {
-    const html = new Map(site.result.files.filter((entry) => entry.path.endsWith(".html")).map((entry) => [entry.path, String(entry.content)]));
+    const read = (name: string) => readFileSync(path.join(site.out, name), "utf8");
+    const html = new Map(site.result.files.filter((name) => name.endsWith(".html")).map((name) => [name, read(name)]));
     if (file) html.set(file, edit(html.get(file)!));
-    const sitemap = sitemapEdit(String(site.result.files.find((entry) => entry.path === "sitemap.xml")!.content));
-    const assets = new Set(site.result.files.filter((entry) => !entry.path.endsWith(".html")).map((entry) => `/${entry.path}`));
+    const sitemap = sitemapEdit(read("sitemap.xml"));
+    const assets = new Set(site.result.files.filter((name) => !name.endsWith(".html")).map((name) => `/${name}`));
     try {
       checkSite({ origin: site.result.config.origin, pages: site.result.pages, html, assets, sitemap });
     } catch (error) {

@@ -78,7 +78,7 @@ describe("load locales", () => {
 describe("load content and resolve routes", () => {
   test("documents fill placeholders from the config and keep their route links", async () => {
     const config = await loadConfig(configFile, {});
-    const documents = await loadContent(path.join(repoRoot, "content"), config);
+    const { documents } = await loadContent(path.join(repoRoot, "content"), config);
     const terms = documents.find((document) => document.id === "terms" && document.code === "en")!;
     expect(terms.body).not.toContain("{{");
     expect(documents.filter((document) => document.kind === "blog").every((post) => /^\d{4}-\d{2}-\d{2}$/.test(post.date))).toBe(true);
@@ -88,7 +88,7 @@ describe("load content and resolve routes", () => {
 
   test("a post written in only some languages is published only there", async () => {
     const config = await loadConfig(configFile, {});
-    const documents = (await loadContent(path.join(repoRoot, "content"), config))
+    const documents = (await loadContent(path.join(repoRoot, "content"), config)).documents
       .filter((document) => !(document.id === "blog/defender-benefits" && document.code !== "el"))
       .map((document) => ({ ...document, links: document.links.filter((link) => document.code === "el" || link.id !== "blog/defender-benefits") }));
     const routes = resolveRoutes(documents);
@@ -99,7 +99,7 @@ describe("load content and resolve routes", () => {
 
   test("a Greek page's links keep the /gr prefix", async () => {
     const config = await loadConfig(configFile, {});
-    const routes = resolveRoutes(await loadContent(path.join(repoRoot, "content"), config));
+    const routes = resolveRoutes((await loadContent(path.join(repoRoot, "content"), config)).documents);
     expect(routes.href("el", "blog/spare-key-importance")).toBe("/gr/blog/spare-key-importance");
     expect(routes.href("el", "home")).toBe("/gr");
   });
@@ -225,7 +225,8 @@ describe("the built site", () => {
   const site = useBuiltSite();
 
   test("has every route in all five languages", () => {
-    expect(site.result.pages).toHaveLength(5 * (8 + 10 + 7 + 1));
+    // 8 pages, 10 services, 7 articles, 6 category pages (7 posts: one page each), the 404 page.
+    expect(site.result.pages).toHaveLength(5 * (8 + 10 + 7 + 6 + 1));
   });
 
   test("a page carries lang, dir, canonical, every hreflang and x-default", async () => {
@@ -244,7 +245,7 @@ describe("the built site", () => {
 
   test("the sitemap lists every page with its alternates; robots.txt points to it", async () => {
     const sitemap = await readFile(path.join(site.out, "sitemap.xml"), "utf8");
-    expect(sitemap.match(/<url>/g)).toHaveLength(5 * 25);
+    expect(sitemap.match(/<url>/g)).toHaveLength(5 * 31);
     expect(sitemap).toContain(
       '<loc>https://nafplio-locksmith.example/fr/blog/defender-benefits</loc><lastmod>2024-02-15</lastmod><xhtml:link rel="alternate" hreflang="el"',
     );
@@ -252,7 +253,7 @@ describe("the built site", () => {
   });
 
   test("_redirects: not-found rules per language, real pages and files pass through, the rest goes to /gr", () => {
-    const rules = createRedirects(site.result.files.map((file) => file.path))
+    const rules = createRedirects(site.result.files)
       .split("\n")
       .filter((line) => line && !line.startsWith("#"));
     const notFound = rules.indexOf("/gr/* /gr/404 404");

@@ -1,54 +1,47 @@
-import { useState, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Static } from "./Static.tsx";
 
+/** Everything is content drawn at build time; the island adds behaviour only. */
 export interface BlogFilterProps {
-  /** The chips' group name. */
-  label: string;
-  /** "all" first, then each category, with its name in the page's language. */
-  chips: { id: string; text: string }[];
-  /** Each card's category, in the list's order. */
-  categories: string[];
-  /** Shown when a category has no posts. */
-  empty: string;
-  /** Each card's content (build time only). */
-  cards?: ReactNode[];
+  /** The category chips: links to each category's first page ("all" is the blog itself). */
+  chips?: ReactNode;
+  /** The cards of this page. */
+  posts?: ReactNode;
+  /** The links to the other pages of the list. */
+  pagination?: ReactNode;
 }
 
-const chip =
-  "rounded-full border px-4 py-2 text-sm font-semibold border-slate-300 bg-white text-slate-700 hover:bg-slate-100 aria-pressed:border-sky-800 aria-pressed:bg-sky-800 aria-pressed:text-white";
+const asked = new Set<string>();
 
 /**
- * The blog's category chips. Without script they stay hidden and every post shows; with it, a
- * chip shows only its category's cards ("all" shows every card) and is marked aria-pressed.
+ * Asks the browser to fetch, in the background, the page a link of the list leads to, as soon as
+ * the visitor shows the intent to follow it (a pointer over it, which a finger's touch is too, or
+ * the keyboard's focus), so the next page is usually there by the time the click lands. Once per
+ * page; never with Save-Data. No touch listener, so scrolling is never held up.
  */
-export function BlogFilter({ label, chips, categories, empty, cards }: BlogFilterProps) {
-  const [selected, setSelected] = useState("all");
-  const shows = (category: string) => selected === "all" || category === selected;
+function prefetch(event: { target: EventTarget | null }) {
+  const link = (event.target as Element).closest?.("a[href]") as HTMLAnchorElement | null;
+  const saveData = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData;
+  if (!link || saveData || link.origin !== location.origin || link.pathname === location.pathname || asked.has(link.pathname)) return;
+  asked.add(link.pathname);
+  const hint = document.createElement("link");
+  hint.rel = "prefetch";
+  hint.href = link.pathname;
+  document.head.append(hint);
+}
+
+/**
+ * A page of the blog's list: the category chips, the cards and the page links. Every chip and
+ * page number is a link to a page of its own (its URL, title, canonical and language links), so
+ * the address bar, the chips and the back button always agree, with or without script. In the
+ * browser, the island makes following those links faster: see prefetch.
+ */
+export function BlogFilter({ chips, posts, pagination }: BlogFilterProps) {
   return (
-    <>
-      <div role="group" aria-label={label} className="mb-8 hidden flex-wrap gap-2 js:flex" data-blog-filter>
-        {chips.map(({ id, text }) => (
-          <button key={id} type="button" className={chip} data-filter={id} aria-pressed={id === selected ? "true" : "false"} onClick={() => setSelected(id)}>
-            {text}
-          </button>
-        ))}
-      </div>
-      <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3" data-blog-posts>
-        {categories.map((category, index) => (
-          <Static
-            as="li"
-            key={index}
-            data-category={category}
-            hidden={!shows(category)}
-            className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-          >
-            {cards?.[index]}
-          </Static>
-        ))}
-      </ul>
-      <p hidden={categories.some(shows)} className="text-lg text-slate-600" data-blog-empty>
-        {empty}
-      </p>
-    </>
+    <div onPointerOver={prefetch} onFocus={prefetch} data-blog-list>
+      <Static as="div">{chips}</Static>
+      <Static as="div">{posts}</Static>
+      <Static as="div">{pagination}</Static>
+    </div>
   );
 }

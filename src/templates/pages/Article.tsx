@@ -2,6 +2,8 @@ import type { BlogDocument } from "../../shared/content.ts";
 import { usePage } from "../context.tsx";
 import { QuickCall, WithSideCard } from "../CallCard.tsx";
 import { Layout } from "../Layout.tsx";
+import { MoreArticles } from "../MoreArticles.tsx";
+import { PostStatus } from "../PostCard.tsx";
 import { Breadcrumbs, CallButton, LinkButton, PageHeader, Prose, Section } from "../ui.tsx";
 
 export function Article() {
@@ -16,6 +18,7 @@ export function Article() {
           <span>
             {t("article.published")} <time dateTime={post.date}>{formatDate(post.date)}</time>
           </span>
+          <PostStatus post={post} />
         </p>
       </PageHeader>
       <Section>
@@ -28,6 +31,7 @@ export function Article() {
             <p className="mt-1 text-slate-300">{t("article.ctaText")}</p>
             <CallButton className="mt-4" />
           </aside>
+          <MoreArticles />
           <LinkButton href={href("blog")} variant="outline" icon="arrow-left" className="mt-8">
             {t("common.allArticles")}
           </LinkButton>

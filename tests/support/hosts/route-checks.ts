@@ -18,7 +18,11 @@ interface Answer {
  * broken promise, so a failing host lists everything it gets wrong at once.
  */
 export async function checkRoutes(baseUrl: string, dist: string, options: { slash: SlashBehaviour } = { slash: "redirect" }): Promise<string[]> {
-  const manifest = JSON.parse(await readFile(path.join(dist, "site.json"), "utf8")) as { origin: string; headers: Record<string, string> };
+  const manifest = JSON.parse(await readFile(path.join(dist, "site.json"), "utf8")) as {
+    origin: string;
+    headers: Record<string, string>;
+    redirects: Record<string, string>;
+  };
   const sitemap = await readFile(path.join(dist, "sitemap.xml"), "utf8");
   const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!.slice(manifest.origin.length));
   const script = (await readdir(path.join(dist, "assets"))).find((name) => /^islands\.[0-9a-f]+\.js$/.test(name));
@@ -76,6 +80,27 @@ export async function checkRoutes(baseUrl: string, dist: string, options: { slas
       expectPage(pathname, answer, 404, language.code);
       if (!answer.body.includes('<meta name="robots" content="noindex"/>')) fail(pathname, "the not-found page is not marked noindex");
     }
+  }
+
+  // A list's first page has one URL: /page/1 goes there for good. A page past the end is a 404.
+  if (Object.keys(manifest.redirects).length === 0) fail("/site.json", "names no redirect, though every list has a /page/1");
+  for (const [from, to] of Object.entries(manifest.redirects)) {
+    const answer = await get(from);
+    if (answer.status !== 301 && answer.status !== 308) fail(from, `status ${answer.status}, expected a permanent redirect`);
+    else if (location(answer) !== to) fail(from, `redirects to ${location(answer)}, expected ${to}`);
+  }
+  for (const language of languages) {
+    for (const pathname of [`/${language.url}/blog/page/999`, `/${language.url}/blog/page/0`, `/${language.url}/blog/category/boats`]) {
+      const answer = await get(pathname);
+      expectPage(pathname, answer, 404, language.code);
+    }
+    const feed = await get(`/${language.url}/blog/feed.xml`);
+    if (feed.status !== 200) fail(`/${language.url}/blog/feed.xml`, `status ${feed.status}`);
+    else if (
+      !/xml/.test(feed.headers.get("content-type") ?? "") ||
+      !feed.body.includes(`<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${language.code}">`)
+    )
+      fail(`/${language.url}/blog/feed.xml`, `content-type ${feed.headers.get("content-type")}, or not the ${language.code} Atom feed`);
   }
 
   for (const [pathname, type] of [

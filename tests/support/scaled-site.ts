@@ -1,0 +1,40 @@
+import { cp, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { parse, stringify } from "yaml";
+import { repoRoot } from "./servers.ts";
+
+/**
+ * Writes into `dir` the real site with `postsPerLanguage` posts in each language: the real
+ * articles, then copies of them in turn, each with its own slug, title, description and date (one
+ * day apart, going back from the real posts), filed in a folder per year as an owner with many
+ * posts would.
+ */
+export async function makeScaledSite(dir: string, postsPerLanguage: number): Promise<void> {
+  for (const entry of ["site.config.yml", "locales", "content"]) await cp(path.join(repoRoot, entry), path.join(dir, entry), { recursive: true });
+  const blog = path.join(repoRoot, "content/blog");
+  const slugs = (await readdir(blog)).sort();
+  const sources = await Promise.all(
+    slugs.map(async (slug) => {
+      const names = await readdir(path.join(blog, slug));
+      const texts = await Promise.all(names.map((name) => readFile(path.join(blog, slug, name), "utf8")));
+      return { slug, files: Object.fromEntries(names.map((name, index) => [name, texts[index]!])) };
+    }),
+  );
+  const first = Date.parse("2023-12-31T00:00:00Z");
+  for (let n = 1; n <= postsPerLanguage - slugs.length; n++) {
+    const source = sources[n % sources.length]!;
+    const date = new Date(first - n * 86_400_000).toISOString().slice(0, 10);
+    const folder = path.join(dir, "content/blog", date.slice(0, 4), `${source.slug}-${n}`);
+    await mkdir(folder, { recursive: true });
+    for (const [name, text] of Object.entries(source.files)) {
+      const [, yaml, body] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(text)!;
+      const data = parse(yaml!) as Record<string, unknown>;
+      const description = String(data.description);
+      data.title = `${String(data.title)} · ${n}`;
+      data.description = `${description.length > 158 ? description.slice(0, 158).replace(/\s+\S*$/, "") : description} (${n})`;
+      data.date = date;
+      delete data.updated;
+      await writeFile(path.join(folder, name), `---\n${stringify(data, { lineWidth: 0 })}---\n${body}`);
+    }
+  }
+}
