@@ -2,6 +2,7 @@ import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { XMLValidator } from "fast-xml-parser";
 import { parseFeed } from "feedsmith";
+import { brandFor } from "../../src/shared/business.ts";
 import { describe, expect, test } from "vitest";
 import { blogRoutes, listingRedirects } from "../../src/generator/blog-routes.ts";
 import { build, summarize } from "../../src/generator/build.ts";
@@ -243,7 +244,7 @@ describe("the real site's blog", () => {
       for (const page of site.result.pages.filter((each) => each.language.code === code)) {
         const html = await readFile(path.join(site.out, page.file), "utf8");
         expect(html, page.url).toContain(
-          `<link rel="alternate" type="application/atom+xml" title="Nafplio Locksmith – ${code === "de" ? "Blog" : code === "ru" ? "блог" : "blog"}" href="/${url}/blog/feed.xml"/>`,
+          `<link rel="alternate" type="application/atom+xml" title="${brandFor(site.result.config, code)} – ${code === "de" ? "Blog" : code === "ru" ? "блог" : "blog"}" href="/${url}/blog/feed.xml"/>`,
         );
       }
     }
