@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import i18next, { type TFunction } from "i18next";
+import { keepRangesTogether } from "../shared/typography.ts";
 import { languages, fallbackCode } from "../shared/languages.ts";
 import { ProblemList, type Problem } from "./errors.ts";
 
@@ -60,7 +61,9 @@ export async function loadLocales(dir: string, missing: "error" | "warn" = "erro
   problems.throwIfAny();
 
   const instance = i18next.createInstance();
+  instance.use({ type: "postProcessor", name: "ranges", process: (value: unknown) => (typeof value === "string" ? keepRangesTogether(value) : value) });
   await instance.init({
+    postProcess: ["ranges"],
     resources: Object.fromEntries(Object.entries(resources).map(([code, messages]) => [code, { translation: messages }])),
     fallbackLng: fallbackCode,
     defaultNS: "translation",

@@ -1,5 +1,6 @@
 import { Marked } from "marked";
 import { escapeHtml } from "../shared/html.ts";
+import { keepRangesTogether } from "../shared/typography.ts";
 
 /**
  * Markdown to HTML for one language: `route:ID` links become that language's URL, links that
@@ -9,6 +10,9 @@ import { escapeHtml } from "../shared/html.ts";
 export function createMarkdownRenderer(routeHref: (id: string) => string | undefined): (markdown: string) => string {
   const marked = new Marked({
     gfm: true,
+    walkTokens(token) {
+      if (token.type === "text" && !("tokens" in token && token.tokens)) token.text = keepRangesTogether(token.text);
+    },
     renderer: {
       link({ href, title, tokens }) {
         const text = this.parser.parseInline(tokens);

@@ -1,3 +1,4 @@
+import { withoutJoiners } from "../shared/typography.ts";
 import { renderToStaticMarkup } from "react-dom/server";
 import { brandFor } from "../shared/business.ts";
 import { codeToLanguage, type Language } from "../shared/languages.ts";
@@ -76,7 +77,11 @@ function languageTools({ locales, routes }: RenderInput, code: string): Language
     t,
     href,
     markdown: (source) => toHtml(source.replace(/\{\{serverLogFields\}\}/g, logFields)),
-    formatDate: (iso) => dateFormat.format(new Date(`${iso}T00:00:00Z`)),
+    formatDate: (iso) =>
+      dateFormat
+        .formatToParts(new Date(`${iso}T00:00:00Z`))
+        .map(({ type, value }) => (type === "day" && value === "1" && language.firstOfMonth ? language.firstOfMonth : value))
+        .join(""),
     formatEuro: (amount) => euroFormat.format(amount),
   };
 }
@@ -119,8 +124,8 @@ function renderPage(input: RenderInput, route: Route, tools: LanguageTools, tFor
     html: document ? tools.markdown(document.body) : undefined,
     formatDate,
     formatEuro,
-    title: route.id === "home" ? ownTitle : pageTitle(ownTitle, brandFor(config, language.code)),
-    description,
+    title: withoutJoiners(route.id === "home" ? ownTitle : pageTitle(ownTitle, brandFor(config, language.code))),
+    description: withoutJoiners(description),
     inlineScripts,
     structuredData: [],
   };

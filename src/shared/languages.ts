@@ -15,13 +15,15 @@ export interface Language {
   readonly flag: string;
   /** The locale dates and prices are formatted in (Intl), e.g. `en-GB`. */
   readonly intl: string;
+  /** How a date writes the first day of a month where Intl writes a plain 1 (French: 1er). */
+  readonly firstOfMonth?: string;
 }
 
 export const languages: readonly Language[] = [
   { url: "gr", code: "el", label: "Ελληνικά", ogLocale: "el_GR", flag: "gr", intl: "el-GR" },
   { url: "en", code: "en", label: "English", ogLocale: "en_GB", flag: "gb", intl: "en-GB" },
   { url: "de", code: "de", label: "Deutsch", ogLocale: "de_DE", flag: "de", intl: "de-DE" },
-  { url: "fr", code: "fr", label: "Français", ogLocale: "fr_FR", flag: "fr", intl: "fr-FR" },
+  { url: "fr", code: "fr", label: "Français", ogLocale: "fr_FR", flag: "fr", intl: "fr-FR", firstOfMonth: "1er" },
   { url: "ru", code: "ru", label: "Русский", ogLocale: "ru_RU", flag: "ru", intl: "ru-RU" },
 ];
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { brandFor } from "../shared/business.ts";
+import { withoutJoiners } from "../shared/typography.ts";
 import { codeToLanguage, defaultLanguage, langToDir, languages } from "../shared/languages.ts";
 import { cssMarker, islandScriptMarker } from "../shared/html.ts";
 import { feedFile } from "../shared/blog.ts";
@@ -56,7 +57,7 @@ function Head() {
       <style dangerouslySetInnerHTML={{ __html: cssMarker }} />
       <script type="module" src={islandScriptMarker} />
       {structuredData.map((data, index) => (
-        <script key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, "\\u003c") }} />
+        <script key={index} type="application/ld+json" dangerouslySetInnerHTML={{ __html: withoutJoiners(JSON.stringify(data)).replace(/</g, "\\u003c") }} />
       ))}
     </head>
   );

@@ -44,7 +44,7 @@ export function PostCard({ post }: { post: BlogDocument }) {
       </ul>
       <a href={href(post.id)} className="mt-5 inline-flex items-center gap-1 self-start font-semibold text-sky-800 hover:underline">
         {t("blogPage.readMore")}
-        <span className="sr-only">: {post.title}</span>
+        <span className="sr-only">{`${t("common.label", { label: "" })} ${post.title}`}</span>
         <Icon name="arrow-right" className="size-4" />
       </a>
     </li>

@@ -56,7 +56,7 @@ describe.each(languages.map((language) => [language.url, language.code] as const
 
   test("contact shows the hours 08:00-20:00 and the address with number 38 and postal code 21100", async () => {
     const contact = await textOf(`${url}/contact.html`);
-    expect(contact).toMatch(/08:00\s*([-–]|à|bis|до|to)\s*20:00/);
+    expect(contact).toMatch(/08:00[\s\u2060]*([-–]|à|bis|до|to)[\s\u2060]*20:00/);
     expect(contact).toMatch(/ 38, 21100 /);
   });
 

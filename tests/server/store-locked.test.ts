@@ -91,7 +91,7 @@ test("another program holding the database's lock: pages answer in milliseconds,
       expect(english.headers.get("retry-after")).toBe("60");
       expect(english.json).toEqual({
         success: false,
-        error: "We could not take your message just now. Please try again in a minute or call us at +30\u00a0690\u00a0000\u00a00000.",
+        error: "We could not take your message just now. Please try again in a minute or call us on +30\u00a0690\u00a0000\u00a00000.",
       });
       expect(greek.status).toBe(503);
       expect(greek.json.error).toBe(

@@ -213,7 +213,8 @@ test("CSS candidates are read from class attributes", () => {
 });
 
 test("a page's CSS leaves out base rules for elements it does not have, and keeps every utility", () => {
-  const css = "sub,sup{font-size:75%}table{border-collapse:collapse}p,code{margin:0}::-webkit-date-and-time-value{min-height:1lh}.px-4{padding-inline:1rem}.list>li{margin:0}";
+  const css =
+    "sub,sup{font-size:75%}table{border-collapse:collapse}p,code{margin:0}::-webkit-date-and-time-value{min-height:1lh}.px-4{padding-inline:1rem}.list>li{margin:0}";
   const elements = extractElements('<p class="px-4">Text</p><ul class="list"><li>one</li></ul>');
   expect([...elements].sort()).toEqual(["li", "p", "ul"]);
   expect(pruneRules(css, elements)).toBe("p,code{margin:0}.px-4{padding-inline:1rem}.list>li{margin:0}");
@@ -223,6 +224,18 @@ test("a page's CSS leaves out base rules for elements it does not have, and keep
 
 describe("the built site", () => {
   const site = useBuiltSite();
+
+  test("a range of numbers never breaks at its dash in the page, and titles, descriptions and structured data stay plain", async () => {
+    const home = await readFile(path.join(site.out, "en.html"), "utf8");
+    const article = await readFile(path.join(site.out, "ru/services/doors/opening.html"), "utf8");
+    // An interface string (the hero's hours) and a Markdown document.
+    expect(home).toContain("08:00\u2060–\u206020:00");
+    expect(article).toMatch(/5\u2060–\u206015/);
+    for (const html of [home, article]) {
+      const head = html.slice(0, html.indexOf("</head>"));
+      expect(head).not.toContain("\u2060");
+    }
+  });
 
   test("has every route in all five languages", () => {
     // 8 pages, 10 services, 7 articles, 6 category pages (7 posts: one page each), the 404 page.

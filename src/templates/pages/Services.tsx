@@ -33,7 +33,7 @@ export function Services() {
                   <p className="mt-1 mb-4 text-slate-600">{service.summary}</p>
                   <a href={href(service.id)} className="mt-auto inline-flex items-center gap-1 font-semibold text-sky-800 hover:underline">
                     {t("common.learnMore")}
-                    <span className="sr-only">: {service.title}</span>
+                    <span className="sr-only">{`${t("common.label", { label: "" })} ${service.title}`}</span>
                     <Icon name="arrow-right" className="size-4" />
                   </a>
                 </li>
