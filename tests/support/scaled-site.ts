@@ -29,12 +29,17 @@ export async function makeScaledSite(dir: string, postsPerLanguage: number): Pro
     for (const [name, text] of Object.entries(source.files)) {
       const [, yaml, body] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(text)!;
       const data = parse(yaml!) as Record<string, unknown>;
-      const description = String(data.description);
-      data.title = `${String(data.title)} · ${n}`;
-      data.description = `${description.length > 158 ? description.slice(0, 158).replace(/\s+\S*$/, "") : description} (${n})`;
+      data.title = withSuffix(String(data.title), ` · ${n}`, 70);
+      data.description = withSuffix(String(data.description), ` (${n})`, 155);
       data.date = date;
       delete data.updated;
       await writeFile(path.join(folder, name), `---\n${stringify(data, { lineWidth: 0 })}---\n${body}`);
     }
   }
+}
+
+// The text with its suffix, cut at a word so the whole stays within the front matter's limit.
+function withSuffix(text: string, suffix: string, max: number): string {
+  const room = max - suffix.length;
+  return `${text.length > room ? text.slice(0, room + 1).replace(/\s+\S*$/, "") : text}${suffix}`;
 }
