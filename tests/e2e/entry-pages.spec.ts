@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type APIRequestContext, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
 import { keysUrl, plainUrl } from "./google-stand-ins.ts";
+import { keepRangesTogether } from "../../src/shared/typography.ts";
 
 // Every page is an entry page: visitors land on a service page, an article or a 404 from a search
 // or a shared link, on a phone, often in another language than the page's.
@@ -292,7 +293,7 @@ test("service pages and articles: the number, 24/7 and the arrival time above th
     await expect(quick).toHaveAttribute("href", /^tel:\+30/);
     await expect(quick).toContainText(phone);
     await expect(quick).toContainText(text.nav.always);
-    await expect(quick).toContainText(text.callCard.arrival);
+    await expect(quick).toContainText(keepRangesTogether(text.callCard.arrival));
     await expect(phonePage.locator("[data-side-call]")).toBeHidden();
     await phonePage.context().close();
 
@@ -302,7 +303,8 @@ test("service pages and articles: the number, 24/7 and the arrival time above th
     const card = desk.locator("[data-side-call]");
     await expect(card.getByRole("link", { name: phone })).toBeVisible();
     await expect(card).toContainText(text.contactPage.hours.emergency);
-    await expect(card).toContainText(text.contactPage.hours.regular.replace("{{opens}}", "08:00\u2060").replace("{{closes}}", "\u206020:00"));
+    // As the page writes it: a range of times keeps together (word joiners at its dash), "von 08:00 bis 20:00" has none.
+    await expect(card).toContainText(keepRangesTogether(text.contactPage.hours.regular.replace("{{opens}}", "08:00").replace("{{closes}}", "20:00")));
     if (path.includes("replace-with-new")) await expect(card).toContainText("Ab 250 € inkl. MwSt. und Montage");
     else await expect(card).not.toContainText("€");
     await desk.mouse.wheel(0, 1500);
