@@ -210,11 +210,27 @@ test.describe("the language hint", () => {
     }
   });
 
+  test("in every language the hint fits a 320 px screen: its whole text and its close button", async ({ browser }) => {
+    for (const language of languages) {
+      const page = await open(browser, { viewport: { width: 320, height: 740 }, locale: language.code });
+      // A page in another language, so the hint offers this one.
+      await page.goto(`${plainUrl()}/${language.code === "en" ? "de" : "en"}/services/cars/opening`);
+      const hint = page.locator("[data-language-hint]");
+      await expect(hint.getByRole("link")).toHaveText(strings(language.code).languageHint.text);
+      const close = (await hint.getByRole("button").boundingBox())!;
+      expect(close.x + close.width, `the ${language.code} hint's close button is off the screen`).toBeLessThanOrEqual(320);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+      const link = hint.getByRole("link");
+      expect(await link.evaluate((element) => element.scrollWidth <= element.clientWidth), `the ${language.code} hint's text is cut`).toBe(true);
+      await page.context().close();
+    }
+  });
+
   test("closing the hint keeps the page's language as the choice; it does not come back", async ({ browser }) => {
     const page = await open(browser, { locale: "fr-FR" });
     await page.goto(plainUrl() + servicePath);
     const hint = page.locator("[data-language-hint]");
-    await expect(hint.getByRole("link")).toHaveText("Cette page en français");
+    await expect(hint.getByRole("link")).toHaveText(strings("fr").languageHint.text);
     await hint.getByRole("button", { name: "Fermer" }).click();
     await expect(hint).toHaveCount(0);
     expect(await page.evaluate(() => localStorage.getItem("lang"))).toBe("en");
@@ -227,7 +243,10 @@ test.describe("the language hint", () => {
   test("following the hint opens the page in that language and stores it", async ({ browser }) => {
     const page = await open(browser, { locale: "ru-RU" });
     await page.goto(`${plainUrl()}/gr/blog/spare-key-importance`);
-    await page.locator("[data-language-hint]").getByRole("link", { name: "Эта страница на русском" }).click();
+    await page
+      .locator("[data-language-hint]")
+      .getByRole("link", { name: strings("ru").languageHint.text })
+      .click();
     await expect(page).toHaveURL(/\/ru\/blog\/spare-key-importance$/);
     expect(await page.evaluate(() => localStorage.getItem("lang"))).toBe("ru");
     await page.waitForLoadState("networkidle");
