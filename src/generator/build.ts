@@ -1,3 +1,4 @@
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { brandFor } from "../shared/business.ts";
 import { defaultLanguage, languages } from "../shared/languages.ts";
@@ -17,6 +18,12 @@ import { loadLocales, type Locales } from "./load-locales.ts";
 import { buildInputs } from "./freshness.ts";
 import { createFeeds } from "./feed.ts";
 import { createNginxConf } from "./nginx-conf.ts";
+import { createAppIcons } from "./app-icons.ts";
+import { createImageCache } from "./image-cache.ts";
+import { configPhotos, documentImages } from "./photo-references.ts";
+import { processImages } from "./process-images.ts";
+import { checkPublicFiles, findPublicFiles } from "./public-files.ts";
+import { createCardRenderer } from "./social-cards.tsx";
 import { packageRoot } from "./package-root.ts";
 import { createRedirects } from "./redirects.ts";
 import { cssMarker, islandScriptMarker } from "../shared/html.ts";
@@ -41,6 +48,11 @@ export interface BuildOptions {
   preview?: boolean;
   /** The build's day, YYYY-MM-DD: posts dated later wait. Today in Nafplio by default. */
   today?: string;
+  /**
+   * Where encoded photos, link-preview cards and icons are kept between builds; `.cache/` in the
+   * site's folder by default (SITE_CACHE_DIR in the environment overrides it), `false` for none.
+   */
+  cacheDir?: string | false;
 }
 
 export interface BuildResult {
@@ -83,6 +95,18 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const routes = resolveRoutes(documents, "content", unpublishedReasons(heldBack));
   const redirects = listingRedirects(routes);
 
+  // Photos, public files and icons: everything is read and checked before anything is written.
+  const cache = createImageCache(options.cacheDir === false ? undefined : path.resolve(root, options.cacheDir ?? env.SITE_CACHE_DIR ?? ".cache", "images"));
+  const photos = await configPhotos(config, root, path.join(root, "site.config.yml"), relative);
+  const library = await processImages([...photos.map((entry) => entry.reference), ...documentImages(documents)], cache, relative);
+  for (const { photo, reference } of photos)
+    if (photo.example)
+      warn(
+        `warning: ${formatProblem({ ...reference, message: `${reference.written} is an example photo; put your own in its place and set example: false` })}`,
+      );
+  const drawCard = createCardRenderer(cache);
+  const publicFiles = await findPublicFiles(root);
+
   const headers = securityHeaders(config, [scriptHash(bootScript), scriptHash(rootRedirectScript())]);
   const scheduled = heldBack.flatMap((post) => (post.date ? [post.date] : [])).sort();
   const manifest: SiteManifest = {
@@ -98,8 +122,15 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     { path: "favicon.svg", content: favicon },
     { path: "robots.txt", content: createRobots(config.origin) },
     { path: manifestFile, content: `${JSON.stringify(manifest, null, 2)}\n` },
+    ...(await createAppIcons(cache, {
+      name: brandFor(config, defaultLanguage.code),
+      shortName: brandFor(config, defaultLanguage.code),
+      lang: defaultLanguage.code,
+    })),
+    ...library.files,
   ];
-  const written = otherFiles.map((file) => file.path);
+  checkPublicFiles(publicFiles, pageUrls(routes), [...otherFiles.map((file) => file.path), "sitemap.xml", "_redirects", "_headers", "nginx.conf"]);
+  const written = [...otherFiles.map((file) => file.path), ...publicFiles.map((file) => file.path)];
   const assets = new Set(
     [...written, "sitemap.xml", "_redirects", "_headers", "nginx.conf"].filter((file) => !file.endsWith(".html")).map((file) => `/${file}`),
   );
@@ -111,13 +142,27 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const islands = createIslandBundler();
     const check = createSiteCheck(config.origin, pageUrls(routes), (file) => assets.has(file));
     const pages: PageInfo[] = [];
-    for (const { html: rendered, ...page } of renderPages({ config, locales, routes, inlineScripts: { boot: bootScript } })) {
+    const madePhotos = Object.fromEntries(photos.map(({ place, photo, reference }) => [place, { image: library.get(reference.source)!, alt: photo.alt }]));
+    for (const { html: rendered, ...page } of renderPages({
+      config,
+      locales,
+      routes,
+      inlineScripts: { boot: bootScript },
+      image: (source) => library.get(source),
+      photos: madePhotos,
+    })) {
       const script = await islands.scriptFor(islandSetKey(page.islands));
       if (script) assets.add(script.url);
       const html = script
         ? rendered.replace(islandScriptMarker, script.url)
         : rendered.replace(`<script type="module" src="${islandScriptMarker}"></script>`, "");
       const final = html.replace(cssMarker, await css.cssFor(html, script));
+      if (page.card) {
+        assets.add(`/${page.card.path}`);
+        written.push(page.card.path);
+        const { text } = page.card;
+        await output.write({ path: page.card.path, content: () => drawCard(text) });
+      }
       check.page(page, final);
       pages.push(page);
       written.push(page.file);
@@ -137,6 +182,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       { path: "nginx.conf", content: createNginxConf(headers, written, redirects) },
     ])
       await output.write(file);
+    for (const file of publicFiles) await output.write({ path: file.path, content: await readFile(file.source) });
     written.push("_redirects", "_headers", "nginx.conf");
     const { bytes } = await output.commit();
     return { config, routes, pages, outDir, bytes, milliseconds: performance.now() - started, warnings: locales.warnings, heldBack, files: written };

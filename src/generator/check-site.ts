@@ -56,17 +56,24 @@ export function createSiteCheck(origin: string, allUrls: Iterable<string>, isAss
       const lang = /<html[^>]*\slang="([^"]*)"/.exec(document)?.[1];
       if (lang !== page.language.code) problems.add(where, `<html lang="${lang ?? ""}"> but the page is in ${page.language.code}`);
 
-      for (const match of document.matchAll(/<(a|link|script|img|source)\b[^>]*>/gi)) {
-        const tag = match[0];
-        const name = match[1]!.toLowerCase();
-        // Links in the head name pages by their full address (canonical, hreflang, prev and next).
-        const written = attribute(tag, name === "a" || name === "link" ? "href" : "src");
+      const check = (written: string | undefined) => {
+        // Links in the head name pages and files by their full address (canonical, hreflang, og:image).
         const target = written?.startsWith(`${origin}/`) ? written.slice(origin.length) : written;
-        if (!target || !target.startsWith("/") || target.startsWith("//")) continue;
+        if (!target || !target.startsWith("/") || target.startsWith("//")) return;
         const path = decode(target).split(/[?#]/)[0]!;
         if (!urls.has(path) && !isAsset(path))
           problems.add(where, `link to ${detached(path)}, which the site does not have${hint}; link to an existing page (route:ID in Markdown)`);
+      };
+      for (const match of document.matchAll(/<(a|link|script|img|source)\b[^>]*>/gi)) {
+        const tag = match[0];
+        const name = match[1]!.toLowerCase();
+        check(attribute(tag, name === "a" || name === "link" ? "href" : "src"));
+        const srcset = attribute(tag, "srcset");
+        for (const candidate of srcset?.split(",") ?? []) check(candidate.trim().split(/\s+/)[0]);
       }
+      const preview = /<meta property="og:image" content="([^"]*)"/.exec(document)?.[1];
+      if (!preview) problems.add(where, "has no og:image, the picture shown when its link is shared");
+      else check(preview);
       for (const match of document.matchAll(/<img\b[^>]*>/gi)) {
         const alt = attribute(match[0], "alt");
         if (!alt || !alt.trim())

@@ -13,6 +13,7 @@ import {
   serviceFamilies,
   serviceFrontMatter,
   type ContentDocument,
+  type DocumentImage,
   type ServiceFamily,
 } from "../shared/content.ts";
 import { codeToLanguage, languages } from "../shared/languages.ts";
@@ -46,7 +47,7 @@ export async function loadContent(
   const texts = await Promise.all(files.map((relative) => readFile(path.join(dir, relative), "utf8")));
   const loaded: LoadedContent = { documents: [], draftsLeftOut: [] };
   files.forEach((relative, index) => {
-    const document = readDocument(relative, label(path.join(dir, relative)), texts[index]!, config, problems, drafts, loaded.draftsLeftOut);
+    const document = readDocument(dir, relative, label(path.join(dir, relative)), texts[index]!, config, problems, drafts, loaded.draftsLeftOut);
     if (document) loaded.documents.push(document);
   });
   problems.throwIfAny();
@@ -54,6 +55,7 @@ export async function loadContent(
 }
 
 function readDocument(
+  dir: string,
   relative: string,
   file: string,
   text: string,
@@ -120,10 +122,20 @@ function readDocument(
       const { line, column } = source.positionOf([key]);
       problems.add(file, message, line, column);
     });
-  const links = findMarkdownLinks(parsed.content)
+  const found = findMarkdownLinks(parsed.content);
+  const links = found
     .filter((link) => link.href.startsWith("route:"))
     .map((link) => ({ id: link.href.slice("route:".length), line: bodyLine + link.line - 1 }));
-  const base = { id: shape.id, code, file, title: fillField("title"), description: fillField("description"), body, links };
+  // Images beside the document are the build's to publish; addresses (https:, /files/...) are left as written.
+  const folder = path.dirname(path.join(dir, relative));
+  const images = found
+    .filter((link) => link.kind === "image" && isBesideDocument(link.href))
+    .map((link) => ({ written: link.href, source: path.resolve(folder, decodeURI(link.href)), alt: link.text.trim(), line: bodyLine + link.line - 1 }));
+  for (const image of images)
+    if (!image.alt)
+      problems.add(file, `image ${image.written} has no alt text; describe what it shows: ![Our van at the harbour](${image.written})`, image.line);
+  const cover = coverImage(data, folder, source, file, problems);
+  const base = { id: shape.id, code, file, title: fillField("title"), description: fillField("description"), body, links, images, ...(cover ? { cover } : {}) };
 
   if (shape.kind === "service") return { ...base, kind: "service", family: shape.family as ServiceFamily, summary: fillField("summary") };
   if (shape.kind === "blog")
@@ -139,6 +151,25 @@ function readDocument(
       scheduled: false,
     };
   return { ...base, kind: "page", updated: (data.updated as string | undefined) ?? "" };
+}
+
+/** A relative address (`van.jpg`, `photos/van.jpg`): a file beside the document, not a page or another site. */
+function isBesideDocument(href: string): boolean {
+  return href !== "" && !/^([a-z][a-z0-9+.-]*:|\/|#)/i.test(href);
+}
+
+/** Front matter's `image` and `imageAlt`: the cover, found beside the document. */
+function coverImage(data: Record<string, unknown>, folder: string, source: YamlSource, file: string, problems: ProblemList): DocumentImage | undefined {
+  const written = typeof data.image === "string" ? data.image : "";
+  if (!written) return undefined;
+  const { line, column } = source.positionOf(["image"]);
+  if (!isBesideDocument(written)) {
+    problems.add(file, `image "${written}" must be a file beside the document, e.g. image: van.jpg`, line, column);
+    return undefined;
+  }
+  const alt = typeof data.imageAlt === "string" ? data.imageAlt : "";
+  if (!alt) problems.add(file, `"imageAlt" is missing: describe what the cover image shows, e.g. imageAlt: "Our van at the harbour"`, line, column);
+  return { written, source: path.resolve(folder, written), alt, line, column };
 }
 
 /** Front matter problems read as before: `missing required field "title" ...`, `"description" is 6 characters ...`. */

@@ -56,7 +56,10 @@ export function createNginxConf(headers: Record<string, string>, files: readonly
         folder === assetsFolder ? cacheControl.fingerprinted : cacheControl.file,
       ),
     ),
-    ...topFiles.flatMap((file) => location(`= /${file}`, [], cacheControl.file)),
+    // nginx's own mime.types has no entry for web app manifests.
+    ...topFiles.flatMap((file) =>
+      location(`= /${file}`, file.endsWith(".webmanifest") ? ["types { }", "default_type application/manifest+json;"] : [], cacheControl.file),
+    ),
     "# Anything else goes to the default language.",
     ...location("/", [`return 302 /${defaultLanguage.url};`]),
   ].join("\n");

@@ -7,7 +7,11 @@ import { keepRangesTogether } from "../shared/typography.ts";
  * leave the site open safely. Links were checked when the content was loaded; one that still
  * names no page keeps its text and loses nothing but the link, so rendering never fails.
  */
-export function createMarkdownRenderer(routeHref: (id: string) => string | undefined): (markdown: string) => string {
+export function createMarkdownRenderer(
+  routeHref: (id: string) => string | undefined,
+): (markdown: string, image?: (href: string, alt: string) => string | undefined) => string {
+  // The document being rendered draws its own images (a <picture> for a photo beside it).
+  let drawImage: ((href: string, alt: string) => string | undefined) | undefined;
   const marked = new Marked({
     gfm: true,
     walkTokens(token) {
@@ -22,7 +26,17 @@ export function createMarkdownRenderer(routeHref: (id: string) => string | undef
         const titleAttribute = title ? ` title="${escapeHtml(title)}"` : "";
         return `<a href="${escapeHtml(target)}"${titleAttribute}${external ? ' rel="noopener"' : ""}>${text}</a>`;
       },
+      image({ href, text }) {
+        return drawImage?.(href, text) ?? false;
+      },
     },
   });
-  return (markdown) => marked.parse(markdown, { async: false });
+  return (markdown, image) => {
+    drawImage = image;
+    try {
+      return marked.parse(markdown, { async: false });
+    } finally {
+      drawImage = undefined;
+    }
+  };
 }

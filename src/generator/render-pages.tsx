@@ -1,5 +1,9 @@
 import { withoutJoiners } from "../shared/typography.ts";
 import { renderToStaticMarkup } from "react-dom/server";
+import type { ContentDocument } from "../shared/content.ts";
+import { socialImageSize, type ResponsiveImage } from "../shared/images.ts";
+import { Picture, textColumnSizes } from "../templates/Picture.tsx";
+import { cardPath, type CardText } from "./social-cards.tsx";
 import { brandFor } from "../shared/business.ts";
 import { codeToLanguage, type Language } from "../shared/languages.ts";
 import { visitorLogFields } from "../shared/privacy.ts";
@@ -8,7 +12,7 @@ import { Page, type PageContext } from "../templates/context.tsx";
 import { templates } from "../templates/index.tsx";
 import { listingMeta } from "../templates/pages/Blog.tsx";
 import { IslandsUsed, type IslandName } from "../templates/islands/Island.tsx";
-import type { SiteConfig } from "../shared/config.ts";
+import type { PhotoPlace, SiteConfig } from "../shared/config.ts";
 import type { Locales } from "./load-locales.ts";
 import type { Route, RouteTable } from "../shared/routes.ts";
 import { createMarkdownRenderer } from "./render-markdown.ts";
@@ -29,6 +33,8 @@ export interface RenderedPage {
   html: string;
   /** The islands the page has, sorted. */
   islands: IslandName[];
+  /** The link-preview card the page names in its <head>, for the build to draw; none where a cover image is the preview. */
+  card?: { path: string; text: CardText };
 }
 
 export interface RenderInput {
@@ -36,6 +42,10 @@ export interface RenderInput {
   locales: Locales;
   routes: RouteTable;
   inlineScripts: PageContext["inlineScripts"];
+  /** The photos the build made, by source file. */
+  image(source: string): ResponsiveImage | undefined;
+  /** The config's photos, made. */
+  photos: Partial<Record<PhotoPlace, { image: ResponsiveImage; alt: Record<string, string> }>>;
 }
 
 const metaKeys: Partial<Record<Route["template"], string>> = {
@@ -58,12 +68,12 @@ interface LanguageTools {
   language: Language;
   t: PageContext["t"];
   href(id: string): string;
-  markdown(source: string): string;
+  markdown(document: ContentDocument): string;
   formatDate(iso: string): string;
   formatEuro(amount: number): string;
 }
 
-function languageTools({ locales, routes }: RenderInput, code: string): LanguageTools {
+function languageTools({ locales, routes, image }: RenderInput, code: string): LanguageTools {
   const language = codeToLanguage(code)!;
   const t = locales.t(code);
   const href = (id: string) => routes.href(code, id);
@@ -76,7 +86,14 @@ function languageTools({ locales, routes }: RenderInput, code: string): Language
     language,
     t,
     href,
-    markdown: (source) => toHtml(source.replace(/\{\{serverLogFields\}\}/g, logFields)),
+    markdown: (document) =>
+      toHtml(document.body.replace(/\{\{serverLogFields\}\}/g, logFields), (written, alt) => {
+        const found = document.images.find((reference) => reference.written === written);
+        const picture = found && image(found.source);
+        return picture
+          ? renderToStaticMarkup(<Picture image={picture} alt={alt} sizes={textColumnSizes} fill={false} className="my-6 rounded-2xl" />)
+          : undefined;
+      }),
     formatDate: (iso) =>
       dateFormat
         .formatToParts(new Date(`${iso}T00:00:00Z`))
@@ -121,13 +138,30 @@ function renderPage(input: RenderInput, route: Route, tools: LanguageTools, tFor
     route,
     href,
     document,
-    html: document ? tools.markdown(document.body) : undefined,
+    html: document ? tools.markdown(document) : undefined,
+    image: input.image,
+    photo: (place) => {
+      const made = input.photos[place];
+      return made && { image: made.image, alt: made.alt[language.code]! };
+    },
     formatDate,
     formatEuro,
     title: withoutJoiners(route.id === "home" ? ownTitle : pageTitle(ownTitle, brandFor(config, language.code))),
     description: withoutJoiners(description),
     inlineScripts,
     structuredData: [],
+    socialImage: { url: "", ...socialImageSize, alt: "" },
+  };
+  // The link preview: the cover image where the page has one, else a card with its title.
+  const url = href(route.id);
+  const cover = document?.cover && input.image(document.cover.source);
+  const brand = brandFor(config, language.code);
+  const card: CardText | undefined = cover?.preview ? undefined : { title: withoutJoiners(ownTitle), brand, phone: config.phone, always: t("nav.always") };
+  const cardFile = card && cardPath(url, card);
+  context.socialImage = {
+    url: `${config.origin}${cover?.preview ?? `/${cardFile}`}`,
+    ...socialImageSize,
+    alt: cover?.preview ? document!.cover!.alt : `${card!.title} – ${brand}`,
   };
   context.structuredData = structuredDataFor(context);
   const Template = templates[route.template];
@@ -139,6 +173,15 @@ function renderPage(input: RenderInput, route: Route, tools: LanguageTools, tFor
       </IslandsUsed.Provider>
     </Page.Provider>,
   );
-  const url = href(route.id);
-  return { url, file: urlToFile(url), route, language, title: context.title, description, html: `<!DOCTYPE html>${body}`, islands: [...islands].sort() };
+  return {
+    url,
+    file: urlToFile(url),
+    route,
+    language,
+    title: context.title,
+    description,
+    html: `<!DOCTYPE html>${body}`,
+    islands: [...islands].sort(),
+    ...(card ? { card: { path: cardFile!, text: card } } : {}),
+  };
 }

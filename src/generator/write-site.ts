@@ -21,7 +21,8 @@ const writeConcurrency = 2 * os.availableParallelism();
 
 export interface OutputFile {
   path: string;
-  content: string | Buffer;
+  /** The file's content, or how to make it (drawn in turn with the writes, a few at a time). */
+  content: string | Buffer | (() => Promise<Buffer>);
 }
 
 /** The output being written: files go to a fresh folder beside `outDir`, swapped in by commit(). */
@@ -53,7 +54,7 @@ export async function openOutput(outDir: string): Promise<SiteOutput> {
     const folder = path.dirname(target);
     if (!folders.has(folder)) folders.set(folder, mkdir(folder, { recursive: true }));
     await folders.get(folder);
-    const content = typeof file.content === "string" ? Buffer.from(file.content) : file.content;
+    const content = typeof file.content === "function" ? await file.content() : typeof file.content === "string" ? Buffer.from(file.content) : file.content;
     bytes += content.length;
     const writes = [writeFile(target, content)];
     if (compressible.test(file.path) && content.length > 256) {

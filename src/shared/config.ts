@@ -103,6 +103,38 @@ const armoredPackage = mapping(
   "One armoured-door package.",
 );
 
+/** What a photo shows, in every language of the site (its alt text). */
+const photoAlt = mapping(
+  Object.fromEntries(
+    languages.map((language) => [
+      language.code,
+      text({
+        description: `What the photo shows, in ${language.label} (${language.code}).`,
+        hint: "describe the photo in every language of the site",
+        max: 250,
+      }),
+    ]),
+  ),
+  "What the photo shows, per language (el, en, de, fr, ru).",
+).transform((value) => value as Record<string, string>);
+
+const photo = (place: string) =>
+  mapping(
+    {
+      file: text({ description: `The photo of ${place}, from the site's folder, e.g. content/photos/van.jpg (JPEG, PNG, WebP or AVIF).` }),
+      alt: photoAlt,
+      example: z
+        .boolean({ error: "must be true or false; true while the photo is the example one" })
+        .default(false)
+        .meta({ description: "true while the file is still the example photo: every build reminds you to replace it." }),
+    },
+    `The photo of ${place}.`,
+  ).optional();
+
+/** The business's own photos, shown on the home page and the about page. */
+export const photoPlaces = ["van", "shop", "owner"] as const;
+export type PhotoPlace = (typeof photoPlaces)[number];
+
 /**
  * The schema of site.config.yml: every business fact the pages show. The types of the whole
  * project derive from it, and `site config-schema` writes it as JSON Schema for editors.
@@ -233,6 +265,10 @@ export const configSchema = mapping(
       },
       "The fixed armoured-door packages.",
     ),
+    photos: mapping(
+      { van: photo("the van (home page)"), shop: photo("the shop (about page)"), owner: photo("the owner at work (about page)") },
+      "The business's own photos: the van on the home page, the shop and the owner on the about page. Leave one out to show none there.",
+    ).default({}),
     missingTranslations: oneOf(["error", "warn"], "What a locale that lacks a key does: stop the build, or fall back to English and warn.").default("error"),
   },
   "The locksmith's site: business facts every page shows.",
@@ -240,6 +276,7 @@ export const configSchema = mapping(
 
 export type SiteConfig = z.output<typeof configSchema>;
 export type ArmoredPackage = SiteConfig["armoredDoorPackages"]["packages"][number];
+export type Photo = NonNullable<SiteConfig["photos"][PhotoPlace]>;
 
 /** Environment variables that override a config value, so one site builds for staging and production. */
 export const configEnvironment = {

@@ -55,12 +55,19 @@ const common = {
   description: text({ description: "The meta description for search results; name the town.", min: 50, max: 155 }),
 };
 
+/** A cover image: at the top of the page, on the blog card, and the page's link preview. */
+const cover = {
+  image: text({ description: "A cover image, beside the document (van.jpg): shown at the top of the page, on its card and in link previews.", optional: true }),
+  imageAlt: text({ description: "What the cover image shows, in the document's language; required with image.", optional: true, max: 250 }),
+};
+
 /** Front matter of content/services/<family>/<slug>/<code>.md. */
-export const serviceFrontMatter = z.object({ ...common, summary: text({ description: "The text of the service's card.", max: 160 }) });
+export const serviceFrontMatter = z.object({ ...common, ...cover, summary: text({ description: "The text of the service's card.", max: 160 }) });
 
 /** Front matter of content/blog/<slug>/<code>.md. */
 export const blogFrontMatter = z.object({
   ...common,
+  ...cover,
   excerpt: text({ description: "One or two sentences for the blog card.", max: 220 }),
   date: isoDate("date", true),
   updated: isoDate("updated", false),
@@ -87,6 +94,18 @@ export const blogFrontMatter = z.object({
 /** Front matter of content/pages/<slug>/<code>.md. */
 export const pageFrontMatter = z.object({ ...common, updated: isoDate("updated", false) });
 
+/** An image a document shows, as the owner named it and where it is on disk. */
+export interface DocumentImage {
+  /** As written in the document: `van.jpg`. */
+  written: string;
+  /** The file, absolute. */
+  source: string;
+  alt: string;
+  /** Where the document names it, for messages. */
+  line: number;
+  column?: number;
+}
+
 interface DocumentBase {
   /** The route id, e.g. `services/cars/opening`, `blog/defender-benefits`, `terms`. */
   id: string;
@@ -100,6 +119,10 @@ interface DocumentBase {
   body: string;
   /** Links to other pages (`route:ID`), with the line they are on. */
   links: { id: string; line: number }[];
+  /** Images beside the document that its Markdown shows (`![alt](van.jpg)`). */
+  images: DocumentImage[];
+  /** The cover image of front matter's `image`, for articles and service pages. */
+  cover?: DocumentImage;
 }
 
 export interface ServiceDocument extends DocumentBase {

@@ -50,9 +50,16 @@ function Head() {
           <meta key={code} property="og:locale:alternate" content={codeToLanguage(code)!.ogLocale} />
         ))}
       {route.indexable && <meta property="og:url" content={canonical} />}
+      <meta property="og:image" content={page.socialImage.url} />
+      <meta property="og:image:width" content={String(page.socialImage.width)} />
+      <meta property="og:image:height" content={String(page.socialImage.height)} />
+      <meta property="og:image:alt" content={page.socialImage.alt} />
+      <meta name="twitter:card" content="summary_large_image" />
       <meta name="theme-color" content="#0f172a" />
       <meta name="format-detection" content="telephone=no" />
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+      <link rel="manifest" href="/manifest.webmanifest" />
       <script dangerouslySetInnerHTML={{ __html: inlineScripts.boot }} />
       <style dangerouslySetInnerHTML={{ __html: cssMarker }} />
       <script type="module" src={islandScriptMarker} />

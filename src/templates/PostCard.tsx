@@ -1,6 +1,7 @@
 import type { BlogDocument } from "../shared/content.ts";
 import { usePage } from "./context.tsx";
 import { Icon } from "./icons.tsx";
+import { Picture } from "./Picture.tsx";
 
 /** Blog cards show at most this many keyword chips. */
 export const maxKeywords = 2;
@@ -25,9 +26,18 @@ export function PostStatus({ post, className = "" }: { post: BlogDocument; class
 
 /** One post in a list: category, date, title, excerpt, up to two keywords and a read-more link. */
 export function PostCard({ post }: { post: BlogDocument }) {
-  const { t, href, formatDate } = usePage();
+  const { t, href, formatDate, image } = usePage();
+  const cover = post.cover && image(post.cover.source);
   return (
     <li className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm" data-category={post.category}>
+      {cover && (
+        <Picture
+          image={cover}
+          alt={post.cover!.alt}
+          sizes="(min-width: 1024px) 352px, (min-width: 768px) calc(50vw - 4rem), calc(100vw - 5rem)"
+          className="mb-4 aspect-[3/2] rounded-xl object-cover"
+        />
+      )}
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
         <span className="rounded-full bg-sky-100 px-2.5 py-0.5 font-semibold text-sky-900">{t(`blogPage.categories.${post.category}`)}</span>
         <time dateTime={post.date}>{formatDate(post.date)}</time>

@@ -1,8 +1,9 @@
 import { createContext, useContext } from "react";
 import type { TFunction } from "i18next";
 import type { Language } from "../shared/languages.ts";
-import type { SiteConfig } from "../shared/config.ts";
+import type { PhotoPlace, SiteConfig } from "../shared/config.ts";
 import type { ContentDocument } from "../shared/content.ts";
+import type { ResponsiveImage, SocialImage } from "../shared/images.ts";
 import type { Route, RouteTable } from "../shared/routes.ts";
 
 /** Everything a template needs to draw one page in one language. */
@@ -30,6 +31,12 @@ export interface PageContext {
   inlineScripts: { boot: string };
   /** JSON-LD objects for the page's <head>. */
   structuredData: object[];
+  /** A photo the build made, by its source file (a document's cover, a photo of the config). */
+  image(source: string): ResponsiveImage | undefined;
+  /** The business's own photo for a place (the van, the shop, the owner), with its alt text in the page's language. */
+  photo(place: PhotoPlace): { image: ResponsiveImage; alt: string } | undefined;
+  /** The page's link preview: its cover image, or the card the build draws with its title. */
+  socialImage: SocialImage;
 }
 
 export const Page = createContext<PageContext | null>(null);

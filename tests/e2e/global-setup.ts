@@ -2,8 +2,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
+import { fixtureSite } from "../support/fixture-site.ts";
 import { makeScaledSite } from "../support/scaled-site.ts";
-import { runSite, startSite } from "../support/servers.ts";
+import { repoRoot, runSite, startSite } from "../support/servers.ts";
 
 /** Test keys: shaped like real ones, accepted by nothing but the stand-ins below. */
 export const testKeys = { measurementId: "G-TEST12345", siteKey: "6LeTestSiteKeyForE2eOnly00000000000000000", secret: "test-secret" };
@@ -12,7 +13,8 @@ export const testKeys = { measurementId: "G-TEST12345", siteKey: "6LeTestSiteKey
  * Builds the site twice and serves each build with `site serve` on an ephemeral port:
  * E2E_PLAIN_URL has no keys (no consent banner, no reCAPTCHA, as on a developer's machine),
  * E2E_KEYS_URL has analytics and reCAPTCHA configured, with a local stand-in for Google's
- * siteverify; E2E_BLOG_URL is a site of 60 posts per language, whose blog has several pages.
+ * siteverify; E2E_BLOG_URL is a site of 60 posts per language, whose blog has several pages;
+ * E2E_PHOTOS_URL is the photos fixture (a post with a cover image and photos of every format).
  * Tests stand in for gtag.js and the reCAPTCHA script by routing their requests.
  */
 export default async function globalSetup() {
@@ -45,8 +47,15 @@ export default async function globalSetup() {
   const blogRoot = path.join(work, "blog-site");
   const blogDir = path.join(work, "blog");
   await makeScaledSite(blogRoot, 60);
-  const blogBuild = await runSite(["build", "--root", blogRoot, "--out", blogDir]);
+  // Every build shares the project's image cache: a card or a photo is drawn once for all of them.
+  const cacheEnv = { SITE_CACHE_DIR: path.join(repoRoot, ".cache") };
+  const blogBuild = await runSite(["build", "--root", blogRoot, "--out", blogDir], cacheEnv);
   if (blogBuild.code !== 0) throw new Error(`build failed:\n${blogBuild.stdout}${blogBuild.stderr}`);
+  const photosRoot = await fixtureSite("photos");
+  const photosDir = path.join(work, "photos");
+  const photosBuild = await runSite(["build", "--root", photosRoot, "--out", photosDir], cacheEnv);
+  if (photosBuild.code !== 0) throw new Error(`build failed:\n${photosBuild.stdout}${photosBuild.stderr}`);
+  const photos = await startSite(["serve", "--dir", photosDir, "--port", "0", "--host", "127.0.0.1"], { SITE_DATA_DIR: path.join(work, "data-photos") });
   const blog = await startSite(["serve", "--dir", blogDir, "--port", "0", "--host", "127.0.0.1"], { SITE_DATA_DIR: path.join(work, "data-blog") });
   const plain = await startSite(["serve", "--dir", plainDir, "--port", "0", "--host", "127.0.0.1"], {
     SITE_DATA_DIR: path.join(work, "data-plain"),
@@ -65,13 +74,16 @@ export default async function globalSetup() {
   process.env.E2E_PLAIN_URL = plain.url;
   process.env.E2E_KEYS_URL = keys.url;
   process.env.E2E_BLOG_URL = blog.url;
+  process.env.E2E_PHOTOS_URL = photos.url;
   process.env.E2E_WORK_DIR = work;
 
   return async () => {
     plain.process.kill("SIGTERM");
     keys.process.kill("SIGTERM");
     blog.process.kill("SIGTERM");
+    photos.process.kill("SIGTERM");
     verify.close();
     await rm(work, { recursive: true, force: true });
+    await rm(photosRoot, { recursive: true, force: true });
   };
 }

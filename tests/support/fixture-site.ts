@@ -1,4 +1,4 @@
-import { cp, mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, rm, symlink } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { beforeAll } from "vitest";
@@ -13,6 +13,9 @@ export async function fixtureSite(scenario?: string): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), `site-${scenario ?? "base"}-`));
   for (const entry of ["site.config.yml", "locales", "content"]) await cp(path.join(repoRoot, entry), path.join(dir, entry), { recursive: true });
   if (scenario) await cp(path.join(repoRoot, "tests/fixtures", scenario), dir, { recursive: true, force: true });
+  // The project's own image cache: a photo or a link-preview card is encoded once for every test.
+  await mkdir(path.join(repoRoot, ".cache"), { recursive: true });
+  await symlink(path.join(repoRoot, ".cache"), path.join(dir, ".cache"));
   return dir;
 }
 

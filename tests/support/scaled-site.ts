@@ -15,8 +15,9 @@ export async function makeScaledSite(dir: string, postsPerLanguage: number): Pro
   const slugs = (await readdir(blog)).sort();
   const sources = await Promise.all(
     slugs.map(async (slug) => {
+      // The Markdown of each language; photos beside it are copied as they are.
       const names = await readdir(path.join(blog, slug));
-      const texts = await Promise.all(names.map((name) => readFile(path.join(blog, slug, name), "utf8")));
+      const texts = await Promise.all(names.map((name) => readFile(path.join(blog, slug, name))));
       return { slug, files: Object.fromEntries(names.map((name, index) => [name, texts[index]!])) };
     }),
   );
@@ -26,8 +27,12 @@ export async function makeScaledSite(dir: string, postsPerLanguage: number): Pro
     const date = new Date(first - n * 86_400_000).toISOString().slice(0, 10);
     const folder = path.join(dir, "content/blog", date.slice(0, 4), `${source.slug}-${n}`);
     await mkdir(folder, { recursive: true });
-    for (const [name, text] of Object.entries(source.files)) {
-      const [, yaml, body] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(text)!;
+    for (const [name, bytes] of Object.entries(source.files)) {
+      if (!name.endsWith(".md")) {
+        await writeFile(path.join(folder, name), bytes);
+        continue;
+      }
+      const [, yaml, body] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(bytes.toString("utf8"))!;
       const data = parse(yaml!) as Record<string, unknown>;
       data.title = withSuffix(String(data.title), ` · ${n}`, 70);
       data.description = withSuffix(String(data.description), ` (${n})`, 155);

@@ -126,7 +126,7 @@ describe("bad input stops the build with path:line, the problem and the fix", ()
     const keyLine = lines.findIndex((line) => line.includes("sinceYear: 2019")) + 2;
     expect(message).toBe(
       [
-        `site.config.yml:${keyLine}:1: unknown key "foundedYear"; the keys here are brand, legalName, registryNumber, vatNumber, phone, whatsapp, viber, email, address, geo, hours, foundingYear, sinceYear, spokenLanguages, paymentAccepted, priceRange, origin, analytics, recaptcha, contact, retention, processors, identityChecks, armoredDoorPackages, missingTranslations`,
+        `site.config.yml:${keyLine}:1: unknown key "foundedYear"; the keys here are brand, legalName, registryNumber, vatNumber, phone, whatsapp, viber, email, address, geo, hours, foundingYear, sinceYear, spokenLanguages, paymentAccepted, priceRange, origin, analytics, recaptcha, contact, retention, processors, identityChecks, armoredDoorPackages, photos, missingTranslations`,
         `site.config.yml:${priceLine}:14: armoredDoorPackages.packages[2].price: must be a number from 1 to 100000; the price in euro, VAT included`,
         "",
         "Build failed: 2 problems.",

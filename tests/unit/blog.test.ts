@@ -31,6 +31,7 @@ function post(slug: string, code: string, day: number, category: BlogCategory = 
     description: `The description of ${slug}, long enough for a search result.`,
     body: `## ${slug}\n\nSee [the prices](route:prices) and [the top](#${slug}).`,
     links: [],
+    images: [],
     excerpt: `Excerpt & summary of ${slug} <b>`,
     date,
     updated: date,

@@ -2,6 +2,7 @@ import { formatAddress, phoneToTel } from "../../shared/business.ts";
 import { usePage } from "../context.tsx";
 import { Icon, type IconName } from "../icons.tsx";
 import { Layout } from "../Layout.tsx";
+import { Photo } from "../Picture.tsx";
 import { Card, CheckList, IconBadge, PageHeader, Section } from "../ui.tsx";
 
 interface TimelineItem {
@@ -31,6 +32,10 @@ export function About() {
             <h2 className="text-xl font-bold">{t("aboutPage.certifications.title")}</h2>
             <CheckList items={t("aboutPage.certifications.items", { returnObjects: true }) as string[]} className="mt-4 text-slate-700" />
           </Card>
+        </div>
+        <div className="mt-10 grid gap-6 sm:grid-cols-2">
+          <Photo place="owner" sizes="(min-width: 1152px) 552px, (min-width: 640px) calc(50vw - 2.75rem), calc(100vw - 2rem)" className="rounded-2xl" />
+          <Photo place="shop" sizes="(min-width: 1152px) 552px, (min-width: 640px) calc(50vw - 2.75rem), calc(100vw - 2rem)" className="rounded-2xl" />
         </div>
       </Section>
       <Section id="timeline" title={t("aboutPage.timeline.title")} tone="muted">

@@ -4,6 +4,7 @@ import { QuickCall, WithSideCard } from "../CallCard.tsx";
 import { Layout } from "../Layout.tsx";
 import { MoreArticles } from "../MoreArticles.tsx";
 import { PostStatus } from "../PostCard.tsx";
+import { Cover } from "../Picture.tsx";
 import { Breadcrumbs, CallButton, LinkButton, PageHeader, Prose, Section } from "../ui.tsx";
 
 export function Article() {
@@ -24,6 +25,7 @@ export function Article() {
       <Section>
         <WithSideCard>
           <article>
+            <Cover className="mb-8" />
             <Prose html={html!} />
           </article>
           <aside className="mt-10 max-w-3xl rounded-2xl bg-slate-900 p-6 text-white">

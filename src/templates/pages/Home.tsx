@@ -4,6 +4,7 @@ import { Icon, type IconName } from "../icons.tsx";
 import { LanguageSwitcher } from "../LanguageSwitcher.tsx";
 import { Layout } from "../Layout.tsx";
 import { PackageCards, type PackageCard } from "../PackageCards.tsx";
+import { Photo } from "../Picture.tsx";
 import { CallButton, Card, CheckList, IconBadge, LinkButton, Section } from "../ui.tsx";
 
 interface Feature {
@@ -26,42 +27,45 @@ export function Home() {
   return (
     <Layout>
       <section className="relative overflow-hidden bg-slate-900 text-white" aria-labelledby="hero-title">
-        <div className="mx-auto max-w-6xl px-4 pt-12 pb-12 sm:pt-14 sm:pb-20">
-          <LanguageSwitcher />
-          <p className="mt-6 inline-flex items-center gap-2 rounded-full bg-red-600 px-3 py-1 text-sm font-bold text-white">
-            <Icon name="siren" className="size-4" />
-            {t("hero.badge")}
-          </p>
-          <h1 id="hero-title" className="mt-4 max-w-3xl text-3xl leading-tight font-extrabold tracking-tight text-balance sm:text-5xl">
-            {t("hero.title")}
-          </h1>
-          <p className="mt-4 max-w-2xl text-lg text-slate-300 sm:text-xl">{t("hero.subtitle")}</p>
-          <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <CallButton size="lg" event="click_call">
-              {t("hero.call")}
-            </CallButton>
-            <LinkButton href={href("services")} variant="ghostLight" size="lg" icon="arrow-right">
-              {t("hero.services")}
-            </LinkButton>
+        <div className="mx-auto max-w-6xl px-4 pt-12 pb-12 sm:pt-14 sm:pb-20 lg:grid lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-center lg:gap-x-12">
+          <div>
+            <LanguageSwitcher />
+            <p className="mt-6 inline-flex items-center gap-2 rounded-full bg-red-600 px-3 py-1 text-sm font-bold text-white">
+              <Icon name="siren" className="size-4" />
+              {t("hero.badge")}
+            </p>
+            <h1 id="hero-title" className="mt-4 max-w-3xl text-3xl leading-tight font-extrabold tracking-tight text-balance sm:text-5xl">
+              {t("hero.title")}
+            </h1>
+            <p className="mt-4 max-w-2xl text-lg text-slate-300 sm:text-xl">{t("hero.subtitle")}</p>
+            <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+              <CallButton size="lg" event="click_call">
+                {t("hero.call")}
+              </CallButton>
+              <LinkButton href={href("services")} variant="ghostLight" size="lg" icon="arrow-right">
+                {t("hero.services")}
+              </LinkButton>
+            </div>
+            <ul className="mt-8 grid gap-3 text-slate-200 sm:grid-cols-3">
+              <li className="flex items-center gap-2">
+                <Icon name="phone" className="size-5 shrink-0 text-amber-400" />
+                <span className="sr-only">{t("common.label", { label: t("hero.phone") })}</span>
+                <a href={phoneToTel(config.phone)} className="font-semibold hover:underline">
+                  {config.phone}
+                </a>
+              </li>
+              <li className="flex items-center gap-2">
+                <Icon name="map-pin" className="size-5 shrink-0 text-amber-400" />
+                <span className="sr-only">{t("common.label", { label: t("hero.address") })}</span>
+                {formatAddress(config, language.code)}
+              </li>
+              <li className="flex items-center gap-2">
+                <Icon name="clock" className="size-5 shrink-0 text-amber-400" />
+                {t("hero.availability", hours)}
+              </li>
+            </ul>
           </div>
-          <ul className="mt-8 grid gap-3 text-slate-200 sm:grid-cols-3">
-            <li className="flex items-center gap-2">
-              <Icon name="phone" className="size-5 shrink-0 text-amber-400" />
-              <span className="sr-only">{t("common.label", { label: t("hero.phone") })}</span>
-              <a href={phoneToTel(config.phone)} className="font-semibold hover:underline">
-                {config.phone}
-              </a>
-            </li>
-            <li className="flex items-center gap-2">
-              <Icon name="map-pin" className="size-5 shrink-0 text-amber-400" />
-              <span className="sr-only">{t("common.label", { label: t("hero.address") })}</span>
-              {formatAddress(config, language.code)}
-            </li>
-            <li className="flex items-center gap-2">
-              <Icon name="clock" className="size-5 shrink-0 text-amber-400" />
-              {t("hero.availability", hours)}
-            </li>
-          </ul>
+          <Photo place="van" sizes="(min-width: 1024px) 384px, calc(100vw - 2rem)" className="mt-10 rounded-2xl shadow-xl lg:mt-0" />
         </div>
       </section>
 

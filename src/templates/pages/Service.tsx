@@ -3,6 +3,7 @@ import { usePage } from "../context.tsx";
 import { Layout } from "../Layout.tsx";
 import { QuickCall, WithSideCard } from "../CallCard.tsx";
 import { PackageCards } from "../PackageCards.tsx";
+import { Cover } from "../Picture.tsx";
 import { Breadcrumbs, CallButton, LinkButton, PageHeader, Prose, Section } from "../ui.tsx";
 import { CallBand } from "./Home.tsx";
 
@@ -20,6 +21,7 @@ export function Service() {
       </PageHeader>
       <Section>
         <WithSideCard priceFrom={route.id === packagesPage ? formatEuro(Math.min(...packages.map((item) => item.price))) : undefined}>
+          <Cover className="mb-8 max-w-3xl" />
           <Prose html={html!} />
           <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:flex-wrap">
             <CallButton size="lg">{t("servicePage.callCta")}</CallButton>

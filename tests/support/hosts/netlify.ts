@@ -26,6 +26,12 @@ const types: Record<string, string> = {
   ".svg": "image/svg+xml",
   ".xml": "application/xml",
   ".txt": "text/plain; charset=utf-8",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".pdf": "application/pdf",
+  ".webmanifest": "application/manifest+json",
 };
 
 /**

@@ -26,6 +26,16 @@ export async function checkRoutes(baseUrl: string, dist: string, options: { slas
   const sitemap = await readFile(path.join(dist, "sitemap.xml"), "utf8");
   const pages = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!.slice(manifest.origin.length));
   const script = (await readdir(path.join(dist, "assets"))).find((name) => /^islands\.[0-9a-f]+\.js$/.test(name));
+  const firstIn = async (folder: string, pattern: RegExp) => {
+    const name = (await readdir(path.join(dist, folder)).catch(() => [] as string[])).find((candidate) => pattern.test(candidate));
+    if (!name) throw new Error(`${folder} in ${dist} has no file like ${pattern}`);
+    return `/${folder}/${name}`;
+  };
+  const images = {
+    card: await firstIn("assets/og", /\.png$/),
+    avif: await firstIn("assets/images", /\.avif$/),
+    webp: await firstIn("assets/images", /\.webp$/),
+  };
   const failures: string[] = [];
   const fail = (pathname: string, message: string) => failures.push(`${pathname}: ${message}`);
 
@@ -108,15 +118,22 @@ export async function checkRoutes(baseUrl: string, dist: string, options: { slas
     ["/sitemap.xml", "xml"],
     ["/favicon.svg", "image/svg+xml"],
     [`/assets/${script}`, "javascript"],
+    ["/manifest.webmanifest", "application/manifest+json"],
+    ["/apple-touch-icon.png", "image/png"],
+    [images.card, "image/png"],
+    [images.avif, "image/avif"],
+    [images.webp, "image/webp"],
   ] as const) {
     const answer = await get(pathname);
     if (answer.status !== 200) fail(pathname, `status ${answer.status}`);
     else if (!answer.headers.get("content-type")?.includes(type)) fail(pathname, `content-type ${answer.headers.get("content-type")}`);
     if (answer.headers.get("x-content-type-options") !== "nosniff") fail(pathname, "no X-Content-Type-Options: nosniff");
   }
-  const asset = await get(`/assets/${script}`);
-  if (!/max-age=31536000/.test(asset.headers.get("cache-control") ?? "") || !/immutable/.test(asset.headers.get("cache-control") ?? ""))
-    fail(`/assets/${script}`, `cache-control ${asset.headers.get("cache-control")}, expected a year, immutable`);
+  for (const pathname of [`/assets/${script}`, images.card, images.avif]) {
+    const asset = await get(pathname);
+    if (!/max-age=31536000/.test(asset.headers.get("cache-control") ?? "") || !/immutable/.test(asset.headers.get("cache-control") ?? ""))
+      fail(pathname, `cache-control ${asset.headers.get("cache-control")}, expected a year, immutable`);
+  }
   const missing = await get("/assets/islands.0000000000.js");
   if (missing.status !== 404) fail("/assets/islands.0000000000.js", `status ${missing.status}, expected 404`);
   return failures;
