@@ -138,7 +138,7 @@ export async function startDev({ root, port, host }: DevOptions): Promise<http.S
   console.log(`Dev server at http://${host}:${typeof address === "object" && address ? address.port : port} (watching for changes)`);
 
   const watcher = chokidar.watch(
-    [path.join(siteRoot, "content"), path.join(siteRoot, "locales"), path.join(siteRoot, "site.config.yml"), path.join(packageRoot, "src")],
+    ["content", "locales", "public", "site.config.yml"].map((entry) => path.join(siteRoot, entry)).concat(path.join(packageRoot, "src")),
     { ignoreInitial: true },
   );
   let timer: NodeJS.Timeout | undefined;

@@ -12,6 +12,8 @@ export interface PictureProps {
    * fetched only when it comes near the screen.
    */
   priority?: boolean;
+  /** On the first screen at some widths (the home hero's photo on a desktop): fetched at once, without jumping the queue. */
+  eager?: boolean;
   /** Drawn across its column (covers, the business's photos); else at most at its own width. */
   fill?: boolean;
   className?: string;
@@ -21,7 +23,7 @@ export interface PictureProps {
  * A photo in the best format the browser reads, at the width it needs. Width and height give
  * its shape before it loads, so nothing below it moves.
  */
-export function Picture({ image, alt, sizes, priority = false, fill = true, className = "" }: PictureProps) {
+export function Picture({ image, alt, sizes, priority = false, eager = priority, fill = true, className = "" }: PictureProps) {
   const widest = image.fallback.at(-1)!;
   return (
     <picture>
@@ -35,7 +37,7 @@ export function Picture({ image, alt, sizes, priority = false, fill = true, clas
         width={image.width}
         height={image.height}
         alt={alt}
-        loading={priority ? "eager" : "lazy"}
+        loading={eager ? "eager" : "lazy"}
         decoding={priority ? undefined : "async"}
         fetchPriority={priority ? "high" : undefined}
         className={`h-auto ${fill ? "w-full" : "max-w-full"} ${className}`}
@@ -56,7 +58,7 @@ export function Cover({ className = "" }: { className?: string }) {
 }
 
 /** One of the business's own photos (config `photos`), where the page has a place for it. */
-export function Photo({ place, sizes, className = "" }: { place: PhotoPlace; sizes: string; className?: string }) {
+export function Photo({ place, sizes, eager = false, className = "" }: { place: PhotoPlace; sizes: string; eager?: boolean; className?: string }) {
   const photo = usePage().photo(place);
-  return photo ? <Picture image={photo.image} alt={photo.alt} sizes={sizes} className={className} /> : null;
+  return photo ? <Picture image={photo.image} alt={photo.alt} sizes={sizes} eager={eager} className={className} /> : null;
 }

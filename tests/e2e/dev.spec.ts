@@ -1,6 +1,7 @@
-import { readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import sharp from "sharp";
 import { fixtureSite } from "../support/fixture-site.ts";
 import { startSite } from "../support/servers.ts";
 
@@ -28,6 +29,36 @@ test.describe("site dev", () => {
       await writeFile(file, original);
       await expect(page.getByText("Build failed: the page shows the last good build.")).toBeHidden({ timeout: 20_000 });
       await expect(page.locator("h1")).not.toContainText("Edited");
+    } finally {
+      dev.process.kill("SIGTERM");
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  test("a photo dropped beside a post and a file dropped into public/ show up without a restart", async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const root = await fixtureSite();
+    const dev = await startSite(["dev", "--root", root, "--port", "0", "--host", "127.0.0.1"]);
+    try {
+      const folder = path.join(root, "content/blog/spare-key-importance");
+      await page.goto(`${dev.url}/en/blog/spare-key-importance`);
+      await expect(page.locator("main picture")).toHaveCount(0);
+
+      await sharp({ create: { width: 900, height: 600, channels: 3, background: "#0ea5e9" } })
+        .jpeg()
+        .toFile(path.join(folder, "key-box.jpg"));
+      const file = path.join(folder, "en.md");
+      await writeFile(file, `${await readFile(file, "utf8")}\n![A key box by the door](key-box.jpg)\n`);
+      const photo = page.locator('main picture img[alt="A key box by the door"]');
+      await expect(photo).toHaveCount(1, { timeout: 20_000 });
+      await photo.scrollIntoViewIfNeeded();
+      await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+
+      await mkdir(path.join(root, "public/files"), { recursive: true });
+      await writeFile(path.join(root, "public/files/price-list.txt"), "Prices, 2026\n");
+      const priceList = () => request.get(`${dev.url}/files/price-list.txt`, { maxRedirects: 0 });
+      await expect.poll(async () => (await priceList()).status(), { timeout: 20_000 }).toBe(200);
+      expect(await (await priceList()).text()).toBe("Prices, 2026\n");
     } finally {
       dev.process.kill("SIGTERM");
       await rm(root, { recursive: true, force: true });

@@ -65,7 +65,7 @@ export function Home() {
               </li>
             </ul>
           </div>
-          <Photo place="van" sizes="(min-width: 1024px) 384px, calc(100vw - 2rem)" className="mt-10 rounded-2xl shadow-xl lg:mt-0" />
+          <Photo place="van" eager sizes="(min-width: 1024px) 384px, calc(100vw - 2rem)" className="mt-10 rounded-2xl shadow-xl lg:mt-0" />
         </div>
       </section>
 
