@@ -13,8 +13,6 @@ if (Number(found.split(".")[0]) < required) {
 // React renders the pages at build time: its production build is several times faster.
 process.env.NODE_ENV ??= "production";
 
-// tsx runs the TypeScript and TSX sources directly.
-const { register } = await import("tsx/esm/api");
-register();
-const { main } = await import("../src/cli.ts");
+const { loadCli } = await import("./compiled-cli.js");
+const { main } = await loadCli();
 await main(process.argv);

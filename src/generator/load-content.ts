@@ -200,6 +200,28 @@ function unknownPlaceholder(name: string): string {
  * needs the page's strings and is filled when the page is rendered.
  */
 export function fill(text: string, config: SiteConfig, code: string, onProblem: (message: string, index: number) => void): string {
+  const values = placeholderValues(config, code);
+  const facts: Record<(typeof conditions)[number], boolean> = {
+    identityChecks: config.identityChecks,
+    recaptcha: Boolean(config.recaptcha.siteKey),
+    analytics: Boolean(config.analytics.measurementId),
+    google: Boolean(config.recaptcha.siteKey || config.analytics.measurementId),
+  };
+  // Problems are reported where they are written; what is kept is then filled.
+  const kept = keepWhere(text, facts, onProblem);
+  fillPlaceholders(text, values, onProblem);
+  return fillPlaceholders(kept, values, () => {});
+}
+
+// The values are the same for every document of a language: worked out (Intl's formatters are
+// slow to make) once per config and language.
+const valuesMade = new WeakMap<SiteConfig, Map<string, Record<(typeof placeholders)[number], string>>>();
+
+function placeholderValues(config: SiteConfig, code: string): Record<(typeof placeholders)[number], string> {
+  const made = valuesMade.get(config) ?? new Map<string, Record<(typeof placeholders)[number], string>>();
+  valuesMade.set(config, made);
+  const known = made.get(code);
+  if (known) return known;
   const intl = codeToLanguage(code)?.intl ?? code;
   const country = new Intl.DisplayNames([intl], { type: "region" });
   const values: Record<(typeof placeholders)[number], string> = {
@@ -221,16 +243,8 @@ export function fill(text: string, config: SiteConfig, code: string, onProblem: 
     mailProviderCountry: country.of(config.processors.mail.country) ?? config.processors.mail.country,
     serverLogFields: "{{serverLogFields}}",
   };
-  const facts: Record<(typeof conditions)[number], boolean> = {
-    identityChecks: config.identityChecks,
-    recaptcha: Boolean(config.recaptcha.siteKey),
-    analytics: Boolean(config.analytics.measurementId),
-    google: Boolean(config.recaptcha.siteKey || config.analytics.measurementId),
-  };
-  // Problems are reported where they are written; what is kept is then filled.
-  const kept = keepWhere(text, facts, onProblem);
-  fillPlaceholders(text, values, onProblem);
-  return fillPlaceholders(kept, values, () => {});
+  made.set(code, values);
+  return values;
 }
 
 function fillPlaceholders(text: string, values: Record<string, string>, onProblem: (message: string, index: number) => void): string {

@@ -72,7 +72,29 @@ export async function loadLocales(dir: string, missing: "error" | "warn" = "erro
     returnNull: false,
     initAsync: false,
   });
-  return { resources, t: (code) => instance.getFixedT(code), warnings };
+  const translators = new Map<string, TFunction>();
+  const t = (code: string) => {
+    if (!translators.has(code)) translators.set(code, memoize(instance.getFixedT(code)));
+    return translators.get(code)!;
+  };
+  return { resources, t, warnings };
+}
+
+/**
+ * A translator that works out each key (with its values) once: every page of a language asks for
+ * the same few hundred strings, and i18next resolves, interpolates and post-processes each time.
+ * What it returns is shared, so callers must not change a list it gave them.
+ */
+function memoize(t: TFunction): TFunction {
+  const known = new Map<string, unknown>();
+  const memoized = (key: string | string[], options?: unknown) => {
+    const id = options === undefined ? String(key) : `${String(key)}\u0000${JSON.stringify(options)}`;
+    if (known.has(id)) return known.get(id);
+    const value = (t as (key: string | string[], options?: unknown) => unknown)(key, options);
+    known.set(id, value);
+    return value;
+  };
+  return memoized as unknown as TFunction;
 }
 
 /** `{ nav: { home: "Home" } }` → `Map { "nav.home" => "Home" }`; arrays are leaves. */

@@ -1,0 +1,87 @@
+// The CLI as one compiled JavaScript module, made from src/ by esbuild the first time it is needed
+// and kept until a source changes, so a command does not compile TypeScript each time it starts.
+import { createHash } from "node:crypto";
+import { mkdir, readFile, readdir, rename, rm } from "node:fs/promises";
+import { readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const sources = path.join(root, "src");
+const cacheDir = path.join(root, "node_modules", ".cache", "site-cli");
+
+/** What the compiled module is made from: every source's name, size and time, and the compiler's version. */
+function fingerprint(esbuildVersion) {
+  const hash = createHash("sha256").update(`${process.version} esbuild ${esbuildVersion}\n`);
+  const files = readdirSync(sources, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+  for (const file of [...files, path.join(root, "tsconfig.json"), fileURLToPath(import.meta.url)]) {
+    const { size, mtimeMs } = statSync(file);
+    hash.update(`${file} ${size} ${mtimeMs}\n`);
+  }
+  return hash.digest("hex").slice(0, 16);
+}
+
+// Modules find their files next to their source (templates, styles, the store's thread), so each
+// keeps the location of its own source file when bundled.
+const sourceLocation = {
+  name: "source-location",
+  setup(build) {
+    build.onLoad({ filter: /\.tsx?$/ }, async (args) => {
+      let contents = await readFile(args.path, "utf8");
+      if (contents.includes("import.meta."))
+        contents = contents
+          .replaceAll("import.meta.url", JSON.stringify(pathToFileURL(args.path).href))
+          .replaceAll("import.meta.dirname", JSON.stringify(path.dirname(args.path)))
+          .replaceAll("import.meta.filename", JSON.stringify(args.path));
+      return { contents, loader: args.path.endsWith(".tsx") ? "tsx" : "ts" };
+    });
+  },
+};
+
+async function compile(target) {
+  const esbuild = await import("esbuild");
+  const partial = `${target}.${process.pid}.partial`;
+  await rm(partial, { recursive: true, force: true });
+  await esbuild.build({
+    entryPoints: { cli: path.join(sources, "cli.ts") },
+    outdir: partial,
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "node",
+    target: "node24",
+    packages: "external",
+    jsx: "automatic",
+    chunkNames: "chunks/[name]-[hash]",
+    logLevel: "silent",
+    plugins: [sourceLocation],
+  });
+  // Several commands may start at once: the first to finish puts its copy in place.
+  await mkdir(path.dirname(target), { recursive: true });
+  await rename(partial, target).catch(() => rm(partial, { recursive: true, force: true }));
+  // Older copies are of sources that no longer exist.
+  for (const name of await readdir(cacheDir).catch(() => []))
+    if (!target.endsWith(name) && !name.endsWith(".partial")) await rm(path.join(cacheDir, name), { recursive: true, force: true }).catch(() => {});
+}
+
+/**
+ * The CLI module: compiled from the current sources (esbuild, a fraction of a second, once), or
+ * where that cannot be written (a read-only install), the TypeScript sources run through tsx.
+ */
+export async function loadCli() {
+  let entry;
+  try {
+    const { version } = JSON.parse(await readFile(path.join(root, "node_modules/esbuild/package.json"), "utf8"));
+    const target = path.join(cacheDir, fingerprint(version));
+    entry = path.join(target, "cli.js");
+    if (!statSync(entry, { throwIfNoEntry: false })) await compile(target);
+  } catch {
+    const { register } = await import("tsx/esm/api");
+    register();
+    return import("../src/cli.ts");
+  }
+  return import(pathToFileURL(entry).href);
+}
