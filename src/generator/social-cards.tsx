@@ -16,7 +16,7 @@ export interface CardText {
 }
 
 // Part of every card's key: a change of design makes new cards (and new URLs).
-const design = "card 3: slate-900, amber, Noto Sans 400/700";
+const design = "card 4: slate-900, amber, Noto Sans 400/700, 64 colours";
 
 /**
  * The card's file in the output, named after what it shows (`assets/og/en-prices.3f9a1c2b7d.png`),
@@ -89,7 +89,8 @@ export function createCardRenderer(cache: ImageCache): (text: CardText) => Promi
       // satori and sharp load only when a card is not in the cache yet.
       const [{ default: satori }, { default: sharp }] = await Promise.all([import("satori"), import("sharp")]);
       const svg = await satori(<Card {...text} />, { ...socialImageSize, fonts: await fonts });
-      // Flat colours: a 256-colour palette keeps every edge and is a third of the size of full colour.
-      return sharp(Buffer.from(svg)).png({ palette: true, quality: 90, compressionLevel: 9 }).toBuffer();
+      // Flat colours: 64 of them keep every edge of the text and make a third of the bytes of full
+      // colour; the quickest quantiser settings draw a card in a third of the time of the best.
+      return sharp(Buffer.from(svg)).png({ palette: true, colours: 64, dither: 0, effort: 1, compressionLevel: 6 }).toBuffer();
     });
 }
