@@ -54,8 +54,10 @@ export async function main(argv: string[]): Promise<void> {
     .option("-o, --out <dir>", "output folder", "dist")
     .option("--root <dir>", "the site folder (site.config.yml, locales/, content/)", ".")
     .option("--if-needed", "skip the build when the output was made from exactly the current sources, settings and packages")
+    .option("--force", "make every page anew, ignoring what earlier builds left in the cache (.cache/build/)")
+    .option("--timings", "print where the time went, stage by stage")
     .addHelpText("after", "\nExamples:\n  $ site build\n  $ SITE_ORIGIN=https://staging.example.gr site build --out /tmp/staging")
-    .action(async (options: { out: string; root: string; ifNeeded?: boolean }) => {
+    .action(async (options: { out: string; root: string; ifNeeded?: boolean; force?: boolean; timings?: boolean }) => {
       const { build, summarize } = await import("./generator/build.ts");
       if (options.ifNeeded) {
         const { isBuildFresh } = await import("./generator/freshness.ts");
@@ -65,7 +67,12 @@ export async function main(argv: string[]): Promise<void> {
         }
       }
       try {
-        console.log(summarize(await build({ root: options.root, outDir: options.out })));
+        const result = await build({ root: options.root, outDir: options.out, force: options.force });
+        console.log(summarize(result));
+        if (options.timings) {
+          console.log(`Started in ${Math.round(performance.now() - result.milliseconds)} ms; then, in ms (pages a stage runs for add up):`);
+          for (const [stage, ms] of result.timings.stages()) console.log(`  ${stage.padEnd(20)} ${Math.round(ms).toString().padStart(6)}`);
+        }
       } catch (error) {
         reportError(error);
       }

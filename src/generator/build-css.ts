@@ -1,7 +1,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { compile, optimize } from "@tailwindcss/node";
-import { transform } from "lightningcss";
+import { createRequire } from "node:module";
+import type { transform as Transform } from "lightningcss";
+import { digestOf } from "./build-store.ts";
 
 export interface CssBuilder {
   /**
@@ -16,29 +17,45 @@ export interface CssBuilder {
  * response carries everything needed to draw the page. Pages that use the same classes (the
  * same template in five languages) share one compiled result.
  */
-export async function createCssBuilder(entry: string): Promise<CssBuilder> {
+export async function createCssBuilder(
+  entry: string,
+  /** Stylesheets kept between builds, by a digest of the stylesheet's source and the page's classes and elements. */
+  kept: { get(key: string): Promise<Buffer | undefined>; set(key: string, css: string): Promise<void> } = { get: async () => undefined, set: async () => {} },
+): Promise<CssBuilder> {
   const source = await readFile(entry, "utf8");
   const base = path.dirname(entry);
   const compiled = new Map<string, Promise<string>>();
   const pruned = new Map<string, Promise<string>>();
+  // Tailwind and Lightning CSS load only when a stylesheet is not kept yet.
+  const tailwind = () => import("@tailwindcss/node");
+  const compileSet = (key: string, candidates: string[]) => {
+    let css = compiled.get(key);
+    if (!css) {
+      css = (async () => {
+        const { compile, optimize } = await tailwind();
+        // A compiler remembers every candidate it has seen, so each class set gets its own.
+        const compiler = await compile(source, { base, onDependency: () => {} });
+        return optimize(compiler.build(candidates), { minify: true }).code;
+      })();
+      compiled.set(key, css);
+    }
+    return css;
+  };
   return {
     cssFor(html, script) {
       const candidates = [...new Set([...extractCandidates(html), ...(script?.candidates ?? [])])].sort();
-      const elements = new Set([...extractElements(html), ...(script?.elements ?? [])]);
+      const elements = [...new Set([...extractElements(html), ...(script?.elements ?? [])])].sort();
       const key = candidates.join(" ");
-      let css = compiled.get(key);
-      if (!css) {
-        css = (async () => {
-          // A compiler remembers every candidate it has seen, so each class set gets its own.
-          const compiler = await compile(source, { base, onDependency: () => {} });
-          return optimize(compiler.build(candidates), { minify: true }).code;
-        })();
-        compiled.set(key, css);
-      }
-      const prunedKey = `${key}|${[...elements].sort().join(" ")}`;
+      const prunedKey = digestOf(source, key, elements.join(" "));
       let result = pruned.get(prunedKey);
       if (!result) {
-        result = css.then((code) => pruneRules(code, elements));
+        result = (async () => {
+          const known = await kept.get(prunedKey);
+          if (known) return known.toString();
+          const css = pruneRules(await compileSet(key, candidates), new Set(elements));
+          await kept.set(prunedKey, css);
+          return css;
+        })();
         pruned.set(prunedKey, result);
       }
       return result;
@@ -59,7 +76,11 @@ const fieldPseudo = /date|calendar|search|file-selector|placeholder|spin-button/
  * element it does not have (Tailwind's base styles reset `sub`, `table`, `progress`, date
  * fields and more, which most pages never use). Utilities select by class and always stay.
  */
+// Loaded on first use: a build whose stylesheets are all kept never needs it.
+let transform: typeof Transform | undefined;
+
 export function pruneRules(css: string, elements: Set<string>): string {
+  transform ??= (createRequire(import.meta.url)("lightningcss") as { transform: typeof Transform }).transform;
   const hasField = elements.has("input") || elements.has("textarea");
   const { code } = transform({
     filename: "page.css",

@@ -3,56 +3,38 @@ import path from "node:path";
 import { brandFor } from "../shared/business.ts";
 import { defaultLanguage, languages } from "../shared/languages.ts";
 import { urlToFile } from "../shared/urls.ts";
-import { contactFormProps } from "../templates/ContactForm.tsx";
+import { feedFile } from "../shared/blog.ts";
 import { manifestFile, messageKeys, messageLocaleKeys, type MessageKey, type SiteManifest } from "../shared/manifest.ts";
-import { createCssBuilder } from "./build-css.ts";
-import { createIslandBundler, islandSetKey } from "./bundle-islands.ts";
-import { listingRedirects } from "./blog-routes.ts";
-import { createSiteCheck } from "./check-site.ts";
-import { BuildError, formatProblem, type Problem } from "./errors.ts";
-import { createHeadersFile, scriptHash, securityHeaders } from "./headers.ts";
-import type { SiteConfig } from "../shared/config.ts";
-import { loadConfig } from "./load-config.ts";
-import { loadContent } from "./load-content.ts";
-import { loadLocales, type Locales } from "./load-locales.ts";
-import { buildInputs } from "./freshness.ts";
-import { createFeeds } from "./feed.ts";
-import { createNginxConf } from "./nginx-conf.ts";
-import { createAppIcons } from "./app-icons.ts";
-import { createImageCache } from "./image-cache.ts";
-import { configPhotos, documentImages } from "./photo-references.ts";
-import { processImages } from "./process-images.ts";
-import { checkPublicFiles, findPublicFiles } from "./public-files.ts";
-import { createCardRenderer } from "./social-cards.tsx";
-import { packageRoot } from "./package-root.ts";
-import { createRedirects } from "./redirects.ts";
-import { cssMarker, islandScriptMarker } from "../shared/html.ts";
-import { renderPages, type PageInfo } from "./render-pages.tsx";
 import type { RouteTable } from "../shared/routes.ts";
-import { resolveRoutes } from "./resolve-routes.ts";
-import { describeHeldBack, schedulePosts, unpublishedReasons, type HeldBackPost } from "./schedule-posts.ts";
-import { siteTimeZone, todayIn } from "../shared/dates.ts";
+import type { SiteConfig } from "../shared/config.ts";
+import { createAppIcons } from "./app-icons.ts";
+import { createBuildStore, digestOf } from "./build-store.ts";
+import { createSiteCheck, type PageFacts } from "./check-site.ts";
+import type { Problem } from "./errors.ts";
+import { createFeeds } from "./feed.ts";
+import { buildInputs, toolDigest } from "./freshness.ts";
+import { createHeadersFile, scriptHash, securityHeaders } from "./headers.ts";
+import { loadSite, type Site, type SiteOptions } from "./load-site.ts";
+import type { Locales } from "./load-locales.ts";
+import { listingRedirects } from "./blog-routes.ts";
+import { contactFormProps } from "../templates/ContactForm.tsx";
+import { createNginxConf } from "./nginx-conf.ts";
+import { checkPublicFiles } from "./public-files.ts";
+import { createRedirects } from "./redirects.ts";
+import { createPageMaker, pageRefs, type PageInfo, type PageMaker, type PageRef } from "./make-page.ts";
+import { describeHeldBack, type HeldBackPost } from "./schedule-posts.ts";
 import { bootScript, createRootNotFound, createRootPage, favicon, rootRedirectScript } from "./root-pages.ts";
 import { createRobots, createSitemap } from "./sitemap.ts";
+import { createTimings, type Timings } from "./timings.ts";
 import { openOutput, type OutputFile } from "./write-site.ts";
 
-export interface BuildOptions {
-  /** The site's folder: site.config.yml, locales/ and content/ are read from here. */
-  root: string;
+export type { PageInfo } from "./make-page.ts";
+
+export interface BuildOptions extends SiteOptions {
   /** The output folder; dist/ under root by default. */
   outDir?: string;
-  env?: NodeJS.ProcessEnv;
-  /** Where warnings go; console.warn by default. */
-  warn?: (message: string) => void;
-  /** `site dev`: drafts and posts dated later are built too, each marked as such. */
-  preview?: boolean;
-  /** The build's day, YYYY-MM-DD: posts dated later wait. Today in Nafplio by default. */
-  today?: string;
-  /**
-   * Where encoded photos, link-preview cards and icons are kept between builds; `.cache/` in the
-   * site's folder by default (SITE_CACHE_DIR in the environment overrides it), `false` for none.
-   */
-  cacheDir?: string | false;
+  /** Make every page anew, whatever an earlier build left in the cache. */
+  force?: boolean;
 }
 
 export interface BuildResult {
@@ -67,147 +49,191 @@ export interface BuildResult {
   heldBack: HeldBackPost[];
   /** The path of every file written (`en/prices.html`), not counting their .br and .gz. */
   files: string[];
+  /** Pages made anew by this build (the others an earlier build of the same site had made alike). */
+  made: number;
+  /** Where the time went, stage by stage. */
+  timings: Timings;
 }
 
-/** The whole pipeline: config → locales → content → routes → pages → CSS → client → checks → write. */
+/** What the page index of the build cache keeps of each page (see build-store.ts). */
+interface PageEntry {
+  /** The digest of what the page is made from beyond the site's digest (PageRef.key). */
+  key: string;
+  /** The page's file, its card and its island script, as the store keeps them. */
+  file: StoredFile;
+  card?: StoredFile;
+  script?: StoredFile & { path: string };
+  info: Pick<PageInfo, "title" | "description" | "islands" | "card">;
+  facts: PageFacts;
+}
+
+interface StoredFile {
+  digest: string;
+  size: number;
+}
+
+/**
+ * The whole pipeline: load the site (config, locales, content, routes, photos) → pages, each
+ * rendered, given its island script and its CSS, checked and written as soon as it is made →
+ * feeds, sitemap, the hosts' rules → the whole-site check → the new folder swapped in. A page
+ * made from the same inputs as a page an earlier build made is linked from the build cache
+ * (`.cache/build/`, see build-store.ts) instead; `force` makes every page anew.
+ */
 export async function build(options: BuildOptions): Promise<BuildResult> {
   const started = performance.now();
+  const timings = createTimings();
   const root = path.resolve(options.root);
   const outDir = path.resolve(root, options.outDir ?? "dist");
-  // Messages name files as the owner sees them from the site folder: content/blog/x/de.md:3.
-  const relative = (file: string) => path.relative(root, file) || file;
-  const warn = options.warn ?? ((message: string) => console.warn(message));
-
   const env = options.env ?? process.env;
   const inputs = buildInputs(root, outDir, env);
   // Settled here too, so a build that fails before using it leaves no rejection behind.
   inputs.catch(() => undefined);
-  const config = await loadConfig(path.join(root, "site.config.yml"), env, relative);
-  const preview = options.preview ?? false;
-  const today = options.today ?? todayIn(siteTimeZone);
-  const [locales, content, css] = await settleAll([
-    loadLocales(path.join(root, "locales"), config.missingTranslations, relative),
-    loadContent(path.join(root, "content"), config, relative, { drafts: preview }),
-    createCssBuilder(path.join(packageRoot, "src/templates/styles.css")),
-  ] as const);
-  for (const warning of locales.warnings) warn(`warning: ${formatProblem(warning)}`);
-  const { documents, heldBack } = schedulePosts(content.documents, { today, preview, draftsLeftOut: content.draftsLeftOut });
-  const routes = resolveRoutes(documents, "content", unpublishedReasons(heldBack));
-  const redirects = listingRedirects(routes);
-
-  // Photos, public files and icons: everything is read and checked before anything is written.
-  const cache = createImageCache(options.cacheDir === false ? undefined : path.resolve(root, options.cacheDir ?? env.SITE_CACHE_DIR ?? ".cache", "images"));
-  const photos = await configPhotos(config, root, path.join(root, "site.config.yml"), relative);
-  const library = await processImages([...photos.map((entry) => entry.reference), ...documentImages(documents)], cache, relative);
-  for (const { photo, reference } of photos)
-    if (photo.example)
-      warn(
-        `warning: ${formatProblem({ ...reference, message: `${reference.written} is an example photo; put your own in its place and set example: false` })}`,
-      );
-  const drawCard = createCardRenderer(cache);
-  const publicFiles = await findPublicFiles(root);
+  const site = await timings.time("load the site", loadSite(options));
+  const { config, routes, locales } = site;
+  const store = createBuildStore(site.cacheDir && !options.force ? path.join(site.cacheDir, "build") : undefined);
+  const tool = await toolDigest();
 
   const headers = securityHeaders(config, [scriptHash(bootScript), scriptHash(rootRedirectScript())]);
-  const scheduled = heldBack.flatMap((post) => (post.date ? [post.date] : [])).sort();
-  const manifest: SiteManifest = {
-    ...siteManifest(config, headers, locales, routes),
-    // A preview shows drafts: --if-needed must never take it for a build to serve.
-    ...(preview ? {} : { inputs: await inputs }),
-    ...(scheduled.length ? { heldBackUntil: scheduled[0] } : {}),
-  };
-  const otherFiles: OutputFile[] = [
-    { path: "index.html", content: createRootPage(brandFor(config, defaultLanguage.code)) },
-    { path: "404.html", content: createRootNotFound(brandFor(config, defaultLanguage.code)) },
-    ...createFeeds({ config, locales, routes, today }),
+  const scheduled = site.heldBack.flatMap((post) => (post.date ? [post.date] : [])).sort();
+  const brand = brandFor(config, defaultLanguage.code);
+  const icons = await timings.time("photos and icons", createAppIcons(site.imageCache, { name: brand, shortName: brand, lang: defaultLanguage.code }));
+  const hostFiles = ["sitemap.xml", "_redirects", "_headers", "nginx.conf"];
+  const fixedFiles: OutputFile[] = [
+    { path: "index.html", content: createRootPage(brand) },
+    { path: "404.html", content: createRootNotFound(brand) },
     { path: "favicon.svg", content: favicon },
     { path: "robots.txt", content: createRobots(config.origin) },
-    { path: manifestFile, content: `${JSON.stringify(manifest, null, 2)}\n` },
-    ...(await createAppIcons(cache, {
-      name: brandFor(config, defaultLanguage.code),
-      shortName: brandFor(config, defaultLanguage.code),
-      lang: defaultLanguage.code,
-    })),
-    ...library.files,
+    ...icons,
+    ...site.library.files,
   ];
-  checkPublicFiles(publicFiles, pageUrls(routes), [...otherFiles.map((file) => file.path), "sitemap.xml", "_redirects", "_headers", "nginx.conf"]);
-  const written = [...otherFiles.map((file) => file.path), ...publicFiles.map((file) => file.path)];
-  const assets = new Set(
-    [...written, "sitemap.xml", "_redirects", "_headers", "nginx.conf"].filter((file) => !file.endsWith(".html")).map((file) => `/${file}`),
-  );
+  const feedFiles = languages.map(({ url }) => feedFile(url));
+  checkPublicFiles(site.publicFiles, pageUrls(routes), [...fixedFiles.map((file) => file.path), ...feedFiles, manifestFile, ...hostFiles]);
+  const written = [...fixedFiles.map((file) => file.path), ...feedFiles, manifestFile, ...site.publicFiles.map((file) => file.path)];
+  const assets = new Set([...written, ...hostFiles].filter((file) => !file.endsWith(".html")).map((file) => `/${file}`));
 
   // Each page is finished (its island script, its CSS), checked and written as soon as it is
-  // rendered: the site is never in memory as a whole, whatever its number of pages.
-  const output = await openOutput(outDir);
+  // made: the site is never in memory as a whole, whatever its number of pages.
+  const output = await openOutput(outDir, store);
   try {
-    const islands = createIslandBundler();
+    const index = await store.pages<PageEntry>(site.digest);
+    const entries = new Map<string, PageEntry>();
     const check = createSiteCheck(config.origin, pageUrls(routes), (file) => assets.has(file));
-    const pages: PageInfo[] = [];
-    const madePhotos = Object.fromEntries(photos.map(({ place, photo, reference }) => [place, { image: library.get(reference.source)!, alt: photo.alt }]));
-    for (const { html: rendered, ...page } of renderPages({
-      config,
-      locales,
-      routes,
-      inlineScripts: { boot: bootScript },
-      image: (source) => library.get(source),
-      photos: madePhotos,
-    })) {
-      const script = await islands.scriptFor(islandSetKey(page.islands));
-      if (script) assets.add(script.url);
-      const html = script
-        ? rendered.replace(islandScriptMarker, script.url)
-        : rendered.replace(`<script type="module" src="${islandScriptMarker}"></script>`, "");
-      const final = html.replace(cssMarker, await css.cssFor(html, script));
-      if (page.card) {
-        assets.add(`/${page.card.path}`);
-        written.push(page.card.path);
-        const { text } = page.card;
-        await output.write({ path: page.card.path, content: () => drawCard(text) });
+    let maker: Promise<PageMaker> | undefined;
+    const reusedScripts = new Map<string, StoredFile>();
+    let made = 0;
+
+    const make = async (ref: PageRef): Promise<PageInfo> => {
+      made++;
+      maker ??= createPageMaker(site, { tool, store, timings });
+      const page = await (await maker).make(ref.info.route, ref.info.language);
+      if (page.script) assets.add(page.script);
+      if (page.info.card) {
+        assets.add(`/${page.info.card.path}`);
+        await output.write({ path: page.info.card.path, content: page.drawCard! });
       }
-      check.page(page, final);
-      pages.push(page);
-      written.push(page.file);
-      await output.write({ path: page.file, content: final });
+      const facts = timings.measure("check", () => check.page(page.info, page.html));
+      await timings.time("write", output.write({ path: page.info.file, content: page.html }));
+      entries.set(ref.url, {
+        key: ref.key,
+        file: { digest: "", size: Buffer.byteLength(page.html) },
+        ...(page.script ? { script: { path: page.script.slice(1), digest: "", size: 0 } } : {}),
+        info: pick(page.info),
+        facts,
+      });
+      return page.info;
+    };
+    const reuse = async (ref: PageRef, entry: PageEntry): Promise<PageInfo> => {
+      const info: PageInfo = { ...ref.info, ...entry.info };
+      check.known(info, entry.facts);
+      await output.reuse(info.file, entry.file);
+      if (info.card && entry.card) {
+        assets.add(`/${info.card.path}`);
+        await output.reuse(info.card.path, entry.card);
+      }
+      if (entry.script) {
+        assets.add(`/${entry.script.path}`);
+        reusedScripts.set(entry.script.path, entry.script);
+      }
+      entries.set(ref.url, entry);
+      return info;
+    };
+
+    const refs = pageRefs(site);
+    const pages = new Map<string, PageInfo>();
+    for (const ref of refs) {
+      const entry = index[ref.url];
+      const reusable = entry?.key === ref.key && (!entry.info.card || entry.card) && (!entry.info.islands.length || entry.script);
+      pages.set(ref.url, reusable ? await reuse(ref, entry) : await make(ref));
     }
-    const sitemap = createSitemap(pages, routes, config.origin, (page) => documentDate(page));
-    check.finish(sitemap);
-    const scripts = (await islands.scripts()).map((script) => ({ path: script.url.slice(1), content: script.code }));
-    written.push(...scripts.map((file) => file.path), "sitemap.xml");
+    // What an earlier build left in the cache and was removed since is made anew.
+    const missing = new Set(await output.missing());
+    for (const ref of refs) {
+      const page = pages.get(ref.url)!;
+      if (!missing.has(page.file) && !(page.card && missing.has(page.card.path))) continue;
+      await output.forget([page.file, ...(page.card ? [page.card.path] : [])]);
+      pages.set(ref.url, await make(ref));
+    }
+    const scripts = maker ? await (await maker).scripts() : [];
+    for (const script of scripts) await output.write(script);
+    for (const [file, stored] of reusedScripts) if (!scripts.some((script) => script.path === file)) await output.reuse(file, stored);
+    written.push(...[...pages.values()].flatMap((page) => [page.file, ...(page.card ? [page.card.path] : [])]));
+    written.push(...new Set([...scripts.map((script) => script.path), ...reusedScripts.keys()]), "sitemap.xml", "_redirects", "_headers", "nginx.conf");
+
+    const sitemap = createSitemap([...pages.values()], routes, config.origin, (page) => documentDate(page));
+    timings.measure("check", () => check.finish(sitemap));
+    const manifest: SiteManifest = {
+      ...siteManifest(config, headers, locales, routes),
+      // A preview shows drafts: --if-needed must never take it for a build to serve.
+      ...(site.preview ? {} : { inputs: await inputs }),
+      ...(scheduled.length ? { heldBackUntil: scheduled[0] } : {}),
+    };
     // The hosts' own rules, made from the list of what the visitors may ask for.
     for (const file of [
-      ...otherFiles,
-      ...scripts,
+      ...fixedFiles,
+      ...timings.measure("feeds", () => createFeeds({ config, locales, routes, today: site.today })),
+      { path: manifestFile, content: `${JSON.stringify(manifest, null, 2)}\n` },
       { path: "sitemap.xml", content: sitemap },
-      { path: "_redirects", content: createRedirects(written, redirects) },
+      { path: "_redirects", content: createRedirects(written, site.redirects) },
       { path: "_headers", content: createHeadersFile(headers) },
-      { path: "nginx.conf", content: createNginxConf(headers, written, redirects) },
+      { path: "nginx.conf", content: createNginxConf(headers, written, site.redirects) },
     ])
       await output.write(file);
-    for (const file of publicFiles) await output.write({ path: file.path, content: await readFile(file.source) });
-    written.push("_redirects", "_headers", "nginx.conf");
-    const { bytes } = await output.commit();
-    return { config, routes, pages, outDir, bytes, milliseconds: performance.now() - started, warnings: locales.warnings, heldBack, files: written };
+    for (const file of site.publicFiles) await output.write({ path: file.path, content: await readFile(file.source) });
+    const { bytes, digests, sizes } = await timings.time("write", output.commit());
+    const stored = (file: string): StoredFile => ({ digest: digests.get(file)!, size: sizes.get(file)! });
+    for (const [url, entry] of entries) {
+      const page = pages.get(url)!;
+      entry.file = stored(page.file);
+      if (page.card) entry.card = stored(page.card.path);
+      if (entry.script) entry.script = { path: entry.script.path, ...stored(entry.script.path) };
+    }
+    await store.savePages(site.digest, Object.fromEntries(entries));
+    return {
+      config,
+      routes,
+      pages: [...pages.values()],
+      outDir,
+      bytes,
+      milliseconds: performance.now() - started,
+      warnings: locales.warnings,
+      heldBack: site.heldBack,
+      files: written,
+      made,
+      timings,
+    };
   } catch (error) {
     await output.discard();
     throw error;
   }
 }
 
+function pick({ title, description, islands, card }: PageInfo): PageEntry["info"] {
+  return { title, description, islands, ...(card ? { card } : {}) };
+}
+
 /** The URL of every page the route table makes: `/gr`, `/gr/services`, ... */
 function pageUrls(routes: RouteTable): string[] {
   return routes.routes.flatMap((route) => route.codes.map((code) => routes.href(code, route.id)));
-}
-
-/**
- * Like Promise.all, but waits for every stage and reports the problems of all of them together,
- * so a broken locale does not hide a broken document.
- */
-async function settleAll<T extends readonly unknown[]>(promises: T): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
-  const results = await Promise.allSettled(promises);
-  const failures = results.filter((result): result is PromiseRejectedResult => result.status === "rejected").map((result) => result.reason as unknown);
-  if (failures.length === 0) return results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as { -readonly [K in keyof T]: Awaited<T[K]> };
-  const other = failures.find((failure) => !(failure instanceof BuildError));
-  if (other) throw other;
-  throw new BuildError(failures.flatMap((failure) => (failure as BuildError).problems));
 }
 
 function documentDate(page: PageInfo): string | undefined {
@@ -250,7 +276,9 @@ export function summarize(result: BuildResult): string {
   const perLanguage = languages.map((language) => `${language.url} ${result.pages.filter((page) => page.language.code === language.code).length}`).join(", ");
   const kb = (result.bytes / 1024).toFixed(0);
   return [
-    `Built ${result.pages.length} pages (${perLanguage}) into ${path.relative(process.cwd(), result.outDir) || "."}: ${kb} KB in ${Math.round(result.milliseconds)} ms.`,
+    `Built ${result.pages.length} pages (${perLanguage}) into ${path.relative(process.cwd(), result.outDir) || "."}: ${kb} KB in ${Math.round(result.milliseconds)} ms${result.made < result.pages.length ? ` (${result.made} made, the others unchanged since an earlier build)` : ""}.`,
     ...describeHeldBack(result.heldBack),
   ].join("\n");
 }
+
+export type { Site };

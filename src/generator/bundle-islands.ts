@@ -109,11 +109,26 @@ export async function bundleIslands(sets: string[]): Promise<Map<string, IslandS
  * Bundles each set of islands the first time a page asks for it (one esbuild entry per set, as
  * bundleIslands does), so pages can be finished and written as they are rendered.
  */
-export function createIslandBundler(): { scriptFor(key: string): Promise<IslandScript | undefined>; scripts(): Promise<IslandScript[]> } {
+export function createIslandBundler(
+  /** Scripts kept between builds, by a digest of the generator's sources and the set. */
+  kept: { get(key: string): Promise<Buffer | undefined>; set(key: string, script: string): Promise<void> } = {
+    get: async () => undefined,
+    set: async () => {},
+  },
+  tool = "",
+): { scriptFor(key: string): Promise<IslandScript | undefined>; scripts(): Promise<IslandScript[]> } {
   const bundles = new Map<string, Promise<IslandScript | undefined>>();
+  const bundle = async (key: string) => {
+    const id = createHash("sha256").update(`${tool}\0${key}`).digest("hex");
+    const known = await kept.get(id);
+    if (known) return JSON.parse(known.toString()) as IslandScript;
+    const script = (await bundleIslands([key])).get(key)!;
+    await kept.set(id, JSON.stringify(script));
+    return script;
+  };
   return {
     scriptFor(key) {
-      if (!bundles.has(key)) bundles.set(key, key ? bundleIslands([key]).then((scripts) => scripts.get(key)) : Promise.resolve(undefined));
+      if (!bundles.has(key)) bundles.set(key, key ? bundle(key) : Promise.resolve(undefined));
       return bundles.get(key)!;
     },
     async scripts() {

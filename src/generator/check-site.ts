@@ -22,9 +22,16 @@ const decode = (value: string) =>
 // page alive, and the check sees thousands of pages.
 const detached = (text: string) => Buffer.from(text).toString();
 
+/** What the whole-site checks need to know of a page: its hreflang set, as its markup gives it. */
+export interface PageFacts {
+  alternates?: [string, string][];
+}
+
 export interface SiteCheck {
-  /** Checks one page's final HTML on its own, and keeps what the whole-site checks need. */
-  page(page: PageInfo, html: string): void;
+  /** Checks one page's final HTML on its own, and keeps (and returns) what the whole-site checks need. */
+  page(page: PageInfo, html: string): PageFacts;
+  /** A page an earlier build of the same site checked and made the same: only its part in the whole-site checks. */
+  known(page: PageInfo, facts: PageFacts): void;
   /** Checks the site as a whole; throws every problem found, the pages' included. */
   finish(sitemap: string): void;
 }
@@ -46,9 +53,28 @@ export function createSiteCheck(origin: string, allUrls: Iterable<string>, isAss
   const seen = new Map<string, string>();
   const pages: PageInfo[] = [];
 
+  /** The checks that compare pages with each other: unique titles and descriptions; the hreflang sets are compared in finish(). */
+  const register = (page: PageInfo, facts: PageFacts) => {
+    pages.push(page);
+    if (!page.route.indexable) return;
+    const where = `dist/${page.file}`;
+    const from = page.route.documents[page.language.code]?.file;
+    const hint = from ? ` (from ${from})` : "";
+    alternatesByUrl.set(origin + page.url, new Map(facts.alternates));
+    for (const [kind, value] of [
+      ["title", page.title],
+      ["meta description", page.description],
+    ] as const) {
+      const key = `${page.language.code} ${kind} ${value}`;
+      const other = seen.get(key);
+      if (other) problems.add(where, `duplicate ${kind} "${value}", also on ${other}${hint}; make each page's ${kind} its own`);
+      else seen.set(key, page.url);
+    }
+  };
+
   return {
+    known: register,
     page(page, document) {
-      pages.push(page);
       const where = `dist/${page.file}`;
       const from = page.route.documents[page.language.code]?.file;
       const hint = from ? ` (from ${from})` : "";
@@ -80,7 +106,10 @@ export function createSiteCheck(origin: string, allUrls: Iterable<string>, isAss
           problems.add(where, `image ${detached(attribute(match[0], "src") ?? "")} has no alt text${hint}; describe it: ![what it shows](...)`);
       }
 
-      if (!page.route.indexable) return;
+      if (!page.route.indexable) {
+        register(page, {});
+        return {};
+      }
       const canonical = /<link rel="canonical" href="([^"]*)"/.exec(document)?.[1];
       if (canonical !== origin + page.url)
         problems.add(where, `canonical is ${canonical ? detached(canonical) : "missing"}, not the page itself (${origin}${page.url})`);
@@ -88,21 +117,13 @@ export function createSiteCheck(origin: string, allUrls: Iterable<string>, isAss
       const alternates = new Map<string, string>();
       for (const match of document.matchAll(/<link rel="alternate" hrefLang="([^"]*)" href="([^"]*)"/gi))
         alternates.set(detached(match[1]!), addresses.get(match[2]!) ?? detached(match[2]!));
-      alternatesByUrl.set(origin + page.url, alternates);
       const expected = languages.filter((language) => page.route.codes.includes(language.code)).map((language) => language.code);
       for (const code of expected) if (!alternates.has(code)) problems.add(where, `hreflang set lacks ${code}, though the page exists in ${code}`);
       if (!alternates.has("x-default")) problems.add(where, "hreflang set lacks x-default");
       if (alternates.get(page.language.code) !== origin + page.url) problems.add(where, `hreflang ${page.language.code} does not point to the page itself`);
-
-      for (const [kind, value] of [
-        ["title", page.title],
-        ["meta description", page.description],
-      ] as const) {
-        const key = `${page.language.code} ${kind} ${value}`;
-        const other = seen.get(key);
-        if (other) problems.add(where, `duplicate ${kind} "${value}", also on ${other}${hint}; make each page's ${kind} its own`);
-        else seen.set(key, page.url);
-      }
+      const facts = { alternates: [...alternates] };
+      register(page, facts);
+      return facts;
     },
 
     finish(sitemap) {

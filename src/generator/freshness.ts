@@ -32,6 +32,23 @@ export async function buildInputs(root: string, outDir: string, env: NodeJS.Proc
   return hash.digest("base64url");
 }
 
+let tool: Promise<string> | undefined;
+
+/**
+ * A digest of the generator itself: its sources, the packages installed for it, the Node.js that
+ * runs it. Output made by the same generator from the same inputs is the same, byte for byte.
+ */
+export function toolDigest(toolRoot = packageRoot): Promise<string> {
+  tool ??= (async () => {
+    const hash = createHash("sha256").update(`node ${process.versions.node}\n`);
+    const files = (await fg([...toolInputs], { cwd: toolRoot, onlyFiles: true })).sort();
+    const contents = await Promise.all(files.map((file) => readFile(path.join(toolRoot, file))));
+    files.forEach((file, index) => hash.update(`${file}\n`).update(contents[index]!));
+    return hash.digest("hex");
+  })();
+  return tool;
+}
+
 /**
  * Whether `outDir` holds a build of exactly the current inputs (see buildInputs), made by
  * `site build` (not `site dev`, which shows drafts), and with no held-back post due by `today`.

@@ -104,19 +104,23 @@ function languageTools({ locales, routes, image }: RenderInput, code: string): L
 }
 
 /**
- * Renders every page of the route table in every language it exists in, one at a time as they
- * are asked for, so a site of thousands of pages is never in memory at once.
+ * A renderer of the site's pages, one at a time as they are asked for (a build asks for each in
+ * turn and never holds the whole site; `site dev` asks for the one the browser wants).
  */
-export function* renderPages(input: RenderInput): Generator<RenderedPage> {
+export function createRenderer(input: RenderInput): (route: Route, code: string) => RenderedPage {
   const tools = new Map<string, LanguageTools>();
   const toolsFor = (code: string) => {
     if (!tools.has(code)) tools.set(code, languageTools(input, code));
     return tools.get(code)!;
   };
   const tFor = (code: string) => toolsFor(code).t;
-  for (const route of input.routes.routes) {
-    for (const code of route.codes) yield renderPage(input, route, toolsFor(code), tFor);
-  }
+  return (route, code) => renderPage(input, route, toolsFor(code), tFor);
+}
+
+/** Every page of the route table in every language it exists in, in turn. */
+export function* renderPages(input: RenderInput): Generator<RenderedPage> {
+  const render = createRenderer(input);
+  for (const route of input.routes.routes) for (const code of route.codes) yield render(route, code);
 }
 
 function renderPage(input: RenderInput, route: Route, tools: LanguageTools, tFor: PageContext["tFor"]): RenderedPage {

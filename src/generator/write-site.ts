@@ -4,10 +4,16 @@ import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { assetsFolder } from "../shared/caching.ts";
+import { digestOf, type BuildStore } from "./build-store.ts";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 const compressible = /\.(html|js|css|xml|txt|svg|json)$/;
+
+/** Whether a file gets `.br` and `.gz` copies beside it. */
+export function isCompressed(file: string, size: number): boolean {
+  return compressible.test(file) && size > 256;
+}
 
 // Pages are many and change with every build: quality 6 keeps the build fast (5 costs as much and writes more; 11 would save about
 // 1 KB a page and cost seconds). The few fingerprinted scripts get the best compression there is.
@@ -27,46 +33,99 @@ export interface OutputFile {
 
 /** The output being written: files go to a fresh folder beside `outDir`, swapped in by commit(). */
 export interface SiteOutput {
-  /** Writes a file with its .br and .gz; resolves once there is room for the next one. */
+  /**
+   * Writes a file with its .br and .gz (or links the copies a build made before of the same
+   * content); resolves once there is room for the next one.
+   */
   write(file: OutputFile): Promise<void>;
-  /** Waits for every write, then puts the new folder in place of `outDir`. */
-  commit(): Promise<{ bytes: number }>;
+  /** Links a file a build made before (and its copies) from the store; resolves once there is room for the next one. */
+  reuse(file: string, made: { digest: string; size: number }): Promise<void>;
+  /** The files `reuse` could not find in the store (removed since): to make anew. */
+  missing(): Promise<string[]>;
+  /** Removes files (and their copies) from the new folder, to write them anew. */
+  forget(files: string[]): Promise<void>;
+  /** Waits for every write, then puts the new folder in place of `outDir`; with the digest of every file's content. */
+  commit(): Promise<{ bytes: number; digests: Map<string, string>; sizes: Map<string, number> }>;
   /** Waits for every write, then removes the new folder: `outDir` stays as it was. */
   discard(): Promise<void>;
 }
 
+const variants = (file: string) => [
+  { suffix: "", compress: undefined },
+  {
+    suffix: ".br",
+    compress: (content: Buffer) =>
+      brotli(content, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality(file), [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+      }),
+  },
+  { suffix: ".gz", compress: (content: Buffer) => gzip(content, { level: 9 }) },
+];
+
 /**
  * Opens a fresh folder next to `outDir` and writes files into it as they come, with .br and .gz
  * beside every text file, a few at a time, so the build never holds the whole site in memory.
- * A build that fails before commit() leaves the previous output untouched.
+ * With a store, every file is kept there under the digest of its content, and a file whose
+ * content was written before is linked from it instead of compressed again. A build that fails
+ * before commit() leaves the previous output untouched.
  */
-export async function openOutput(outDir: string): Promise<SiteOutput> {
+export async function openOutput(outDir: string, store?: BuildStore): Promise<SiteOutput> {
   const staging = `${outDir}.tmp-${process.pid}-${Date.now()}`;
   const retired = `${outDir}.old-${process.pid}-${Date.now()}`;
   await mkdir(staging, { recursive: true });
   const folders = new Map<string, Promise<unknown>>();
   const running = new Set<Promise<void>>();
+  const missing: string[] = [];
+  const digests = new Map<string, string>();
+  const sizes = new Map<string, number>();
   let failure: unknown;
   let bytes = 0;
 
-  const writeOne = async (file: OutputFile) => {
-    const target = path.join(staging, file.path);
+  const folderOf = async (file: string) => {
+    const target = path.join(staging, file);
     const folder = path.dirname(target);
     if (!folders.has(folder)) folders.set(folder, mkdir(folder, { recursive: true }));
     await folders.get(folder);
-    const content = typeof file.content === "function" ? await file.content() : typeof file.content === "string" ? Buffer.from(file.content) : file.content;
-    bytes += content.length;
-    const writes = [writeFile(target, content)];
-    if (compressible.test(file.path) && content.length > 256) {
-      writes.push(
-        brotli(content, {
-          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality(file.path), [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length },
-        }).then((data) => writeFile(`${target}.br`, data)),
-        gzip(content, { level: 9 }).then((data) => writeFile(`${target}.gz`, data)),
-      );
-    }
-    await Promise.all(writes);
+    return target;
   };
+
+  /** Links the stored copies of `digest` in place of `file`; false when one is missing. */
+  const restore = async (file: string, digest: string, compressed: boolean) => {
+    if (!store) return false;
+    const target = await folderOf(file);
+    for (const { suffix } of compressed ? variants(file) : variants(file).slice(0, 1))
+      if (!(await store.restore(digest + suffix, target + suffix))) {
+        await Promise.all(variants(file).map(({ suffix: made }) => rm(target + made, { force: true })));
+        return false;
+      }
+    return true;
+  };
+
+  const writeOne = async (file: OutputFile, content: Buffer) => {
+    const digest = digestOf(content);
+    digests.set(file.path, digest);
+    sizes.set(file.path, content.length);
+    const compressed = isCompressed(file.path, content.length);
+    bytes += content.length;
+    if (await restore(file.path, digest, compressed)) return;
+    const target = await folderOf(file.path);
+    await Promise.all(
+      (compressed ? variants(file.path) : variants(file.path).slice(0, 1)).map(async ({ suffix, compress }) => {
+        await writeFile(target + suffix, compress ? await compress(content) : content);
+        await store?.keep(target + suffix, digest + suffix);
+      }),
+    );
+  };
+
+  const enqueue = async (job: Promise<void>) => {
+    const tracked = job.catch((error: unknown) => {
+      failure ??= error;
+    });
+    running.add(tracked);
+    void tracked.then(() => running.delete(tracked));
+    while (running.size >= writeConcurrency) await Promise.race(running);
+  };
+
   const settle = async () => {
     await Promise.all(running);
     if (failure) throw failure;
@@ -75,12 +134,34 @@ export async function openOutput(outDir: string): Promise<SiteOutput> {
   return {
     async write(file) {
       if (failure) throw failure;
-      const job = writeOne(file).catch((error: unknown) => {
-        failure ??= error;
-      });
-      running.add(job);
-      void job.then(() => running.delete(job));
-      while (running.size >= writeConcurrency) await Promise.race(running);
+      const { content } = file;
+      await enqueue(
+        typeof content === "function"
+          ? content().then((made) => writeOne(file, made))
+          : writeOne(file, typeof content === "string" ? Buffer.from(content) : content),
+      );
+    },
+    async reuse(file, { digest, size }) {
+      if (failure) throw failure;
+      digests.set(file, digest);
+      sizes.set(file, size);
+      bytes += size;
+      await enqueue(
+        restore(file, digest, isCompressed(file, size)).then((found) => {
+          if (!found) {
+            missing.push(file);
+            bytes -= size;
+          }
+        }),
+      );
+    },
+    async missing() {
+      await settle();
+      return missing.splice(0);
+    },
+    async forget(files) {
+      await settle();
+      for (const file of files) await Promise.all(variants(file).map(({ suffix }) => rm(path.join(staging, file + suffix), { force: true })));
     },
     async commit() {
       try {
@@ -98,7 +179,7 @@ export async function openOutput(outDir: string): Promise<SiteOutput> {
         await rm(staging, { recursive: true, force: true });
         throw error;
       }
-      return { bytes };
+      return { bytes, digests, sizes };
     },
     async discard() {
       await Promise.allSettled(running);

@@ -1,0 +1,130 @@
+import { createHash } from "node:crypto";
+import { chmod, copyFile, link, mkdir, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import path from "node:path";
+
+/** `sha256` of the parts, as hex. */
+export function digestOf(...parts: (string | Buffer)[]): string {
+  const hash = createHash("sha256");
+  for (const part of parts) hash.update(part).update("\0");
+  return hash.digest("hex");
+}
+
+/**
+ * Work one build leaves for the next, in the cache folder (`.cache/build/`):
+ * - `files/`: every file a build wrote, with its brotli copy, named by the digest of its content.
+ *   The output links to them (a copy where the output is on another disk), so a page that comes
+ *   out the same is never compressed twice. They are read-only: editing a built file in place
+ *   would change a stored one.
+ * - `pages/<site digest>.json`: for each page of a site, what it was made from and what it became,
+ *   so a build of the same site only makes the pages whose document changed.
+ * - `parts/`: smaller results by key (a page's stylesheet, an island script).
+ * Everything is named by what made it: nothing in it is ever stale, and deleting it costs only time.
+ */
+export interface BuildStore {
+  /** The stored file with this content digest, linked (or copied) to `target`; false when it is not there. */
+  restore(digest: string, target: string): Promise<boolean>;
+  /** Keeps a file just written under its content digest. */
+  keep(file: string, digest: string): Promise<void>;
+  /** A part made earlier under `key`, if any. */
+  part(key: string): Promise<Buffer | undefined>;
+  savePart(key: string, content: string | Buffer): Promise<void>;
+  /** The page index of a site digest, as the last build of that site wrote it. */
+  pages<T>(site: string): Promise<Record<string, T>>;
+  savePages(site: string, pages: Record<string, unknown>): Promise<void>;
+}
+
+/** How many site digests keep their page index; older ones are dropped with their files. */
+const keptIndexes = 12;
+
+export function createBuildStore(dir: string | undefined): BuildStore {
+  if (!dir) {
+    const none = async () => undefined;
+    return { restore: async () => false, keep: none, part: none, savePart: none, pages: async () => ({}), savePages: none };
+  }
+  const files = path.join(dir, "files");
+  const stored = (digest: string) => path.join(files, digest.slice(0, 2), digest);
+  const folders = new Map<string, Promise<unknown>>();
+  const folder = (file: string) => {
+    const name = path.dirname(file);
+    if (!folders.has(name)) folders.set(name, mkdir(name, { recursive: true }));
+    return folders.get(name)!;
+  };
+  // Written under a name of its own, then renamed: a build stopped halfway leaves no half file.
+  const writeAtomically = async (file: string, content: string | Buffer) => {
+    await folder(file);
+    const partial = `${file}.${process.pid}.partial`;
+    await writeFile(partial, content);
+    await rename(partial, file);
+  };
+
+  return {
+    async restore(digest, target) {
+      try {
+        await linkOrCopy(stored(digest), target);
+        return true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
+        throw error;
+      }
+    },
+    async keep(file, digest) {
+      const target = stored(digest);
+      await folder(target);
+      try {
+        await linkOrCopy(file, target);
+        await chmod(target, 0o444);
+      } catch (error) {
+        // Another build kept the same content first.
+        if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      }
+    },
+    async part(key) {
+      return readFile(path.join(dir, "parts", key.slice(0, 2), key)).catch(() => undefined);
+    },
+    savePart: (key, content) => writeAtomically(path.join(dir, "parts", key.slice(0, 2), key), content),
+    async pages<T>(site: string) {
+      const text = await readFile(path.join(dir, "pages", `${site}.json`), "utf8").catch(() => "{}");
+      try {
+        return JSON.parse(text) as Record<string, T>;
+      } catch {
+        return {};
+      }
+    },
+    async savePages(site, pages) {
+      await writeAtomically(path.join(dir, "pages", `${site}.json`), JSON.stringify(pages));
+      await prune(dir);
+    },
+  };
+}
+
+async function linkOrCopy(from: string, to: string): Promise<void> {
+  try {
+    await link(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
+    await copyFile(from, to);
+  }
+}
+
+/**
+ * Keeps the cache to the sites built last: beyond `keptIndexes` page indexes, the oldest go, and
+ * with them every stored file no remaining index names (a site edited for years would otherwise
+ * keep every version of every page).
+ */
+async function prune(dir: string): Promise<void> {
+  const indexDir = path.join(dir, "pages");
+  const names = (await readdir(indexDir)).filter((name) => name.endsWith(".json"));
+  if (names.length <= keptIndexes) return;
+  const dated = await Promise.all(names.map(async (name) => ({ name, time: (await stat(path.join(indexDir, name))).mtimeMs })));
+  dated.sort((a, b) => b.time - a.time);
+  for (const { name } of dated.slice(keptIndexes)) await rm(path.join(indexDir, name), { force: true });
+  const named = new Set<string>();
+  for (const { name } of dated.slice(0, keptIndexes)) {
+    const text = await readFile(path.join(indexDir, name), "utf8").catch(() => "");
+    for (const match of text.matchAll(/"([0-9a-f]{64})"/g)) named.add(match[1]!);
+  }
+  const files = path.join(dir, "files");
+  for (const shard of await readdir(files).catch(() => [] as string[]))
+    for (const name of await readdir(path.join(files, shard)).catch(() => [] as string[]))
+      if (!named.has(name.replace(/\.br$/, ""))) await rm(path.join(files, shard, name), { force: true });
+}

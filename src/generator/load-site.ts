@@ -1,0 +1,152 @@
+import { createHash } from "node:crypto";
+import path from "node:path";
+import type { SiteConfig } from "../shared/config.ts";
+import type { ContentDocument } from "../shared/content.ts";
+import { siteTimeZone, todayIn } from "../shared/dates.ts";
+import type { RouteTable } from "../shared/routes.ts";
+import { listingRedirects } from "./blog-routes.ts";
+import { BuildError, formatProblem } from "./errors.ts";
+import { toolDigest } from "./freshness.ts";
+import { createImageCache, type ImageCache } from "./image-cache.ts";
+import { loadConfig } from "./load-config.ts";
+import { loadContent } from "./load-content.ts";
+import { loadLocales, type Locales } from "./load-locales.ts";
+import { configPhotos, documentImages } from "./photo-references.ts";
+import { processImages, type ImageLibrary } from "./process-images.ts";
+import { findPublicFiles, type PublicFile } from "./public-files.ts";
+import type { RenderInput } from "./render-pages.tsx";
+import { resolveRoutes } from "./resolve-routes.ts";
+import { schedulePosts, unpublishedReasons, type HeldBackPost } from "./schedule-posts.ts";
+
+export interface SiteOptions {
+  /** The site's folder: site.config.yml, locales/, content/ and public/ are read from here. */
+  root: string;
+  env?: NodeJS.ProcessEnv;
+  /** Where warnings go; console.warn by default. */
+  warn?: (message: string) => void;
+  /** `site dev`: drafts and posts dated later are built too, each marked as such. */
+  preview?: boolean;
+  /** The build's day, YYYY-MM-DD: posts dated later wait. Today in Nafplio by default. */
+  today?: string;
+  /**
+   * Where work is kept between builds (encoded photos, cards, pages, compressed files); `.cache/`
+   * in the site's folder by default (SITE_CACHE_DIR in the environment overrides it), `false` for none.
+   */
+  cacheDir?: string | false;
+}
+
+/** Everything a site's pages are made from, read and checked: what every stage after it needs. */
+export interface Site {
+  root: string;
+  /** `content/blog/x/de.md` for `/srv/site/content/blog/x/de.md`: files as the owner sees them. */
+  relative(file: string): string;
+  config: SiteConfig;
+  locales: Locales;
+  documents: ContentDocument[];
+  heldBack: HeldBackPost[];
+  routes: RouteTable;
+  redirects: Record<string, string>;
+  library: ImageLibrary;
+  photos: RenderInput["photos"];
+  publicFiles: PublicFile[];
+  today: string;
+  preview: boolean;
+  /** The folder of work kept between builds, if any. */
+  cacheDir?: string;
+  imageCache: ImageCache;
+  /**
+   * A digest of everything every page depends on: the generator, the config, the strings, every
+   * document but the text of its body, the photos, the public files, the day. A page is made
+   * anew only when this or its own document's text changes.
+   */
+  digest: string;
+}
+
+/**
+ * Reads the site and checks it: config → locales → content → posts held back → routes → photos
+ * and public files. Every problem found stops here, before anything is written.
+ */
+export async function loadSite(options: SiteOptions): Promise<Site> {
+  const root = path.resolve(options.root);
+  const relative = (file: string) => path.relative(root, file) || file;
+  const warn = options.warn ?? ((message: string) => console.warn(message));
+  const env = options.env ?? process.env;
+  const preview = options.preview ?? false;
+  const today = options.today ?? todayIn(siteTimeZone);
+  const tool = toolDigest();
+  tool.catch(() => undefined);
+
+  const config = await loadConfig(path.join(root, "site.config.yml"), env, relative);
+  const [locales, content] = await settleAll([
+    loadLocales(path.join(root, "locales"), config.missingTranslations, relative),
+    loadContent(path.join(root, "content"), config, relative, { drafts: preview }),
+  ] as const);
+  for (const warning of locales.warnings) warn(`warning: ${formatProblem(warning)}`);
+  const { documents, heldBack } = schedulePosts(content.documents, { today, preview, draftsLeftOut: content.draftsLeftOut });
+  const routes = resolveRoutes(documents, "content", unpublishedReasons(heldBack));
+
+  const cacheDir = options.cacheDir === false ? undefined : path.resolve(root, options.cacheDir ?? env.SITE_CACHE_DIR ?? ".cache");
+  const imageCache = createImageCache(cacheDir && path.join(cacheDir, "images"));
+  const photoRefs = await configPhotos(config, root, path.join(root, "site.config.yml"), relative);
+  const library = await processImages([...photoRefs.map((entry) => entry.reference), ...documentImages(documents)], imageCache, relative);
+  for (const { photo, reference } of photoRefs)
+    if (photo.example)
+      warn(
+        `warning: ${formatProblem({ ...reference, message: `${reference.written} is an example photo; put your own in its place and set example: false` })}`,
+      );
+  const photos = Object.fromEntries(photoRefs.map(({ place, photo, reference }) => [place, { image: library.get(reference.source)!, alt: photo.alt }]));
+  const publicFiles = await findPublicFiles(root);
+
+  const digest = createHash("sha256")
+    .update(
+      JSON.stringify({
+        tool: await tool,
+        config,
+        locales: locales.resources,
+        // What other pages show of a document (its title in a list, its card): all but its text.
+        documents: documents.map(({ body: _body, links: _links, images: _images, ...shown }) => shown),
+        heldBack,
+        images: documents.flatMap((document) => document.images.map((image) => [image.source, library.get(image.source)])),
+        covers: documents.flatMap((document) => (document.cover ? [[document.cover.source, library.get(document.cover.source)]] : [])),
+        photos,
+        publicFiles: publicFiles.map((file) => file.path),
+        today,
+        // The footer's year is the clock's.
+        year: new Date().getFullYear(),
+        preview,
+      }),
+    )
+    .digest("hex");
+
+  return {
+    root,
+    relative,
+    config,
+    locales,
+    documents,
+    heldBack,
+    routes,
+    redirects: listingRedirects(routes),
+    library,
+    photos,
+    publicFiles,
+    today,
+    preview,
+    cacheDir,
+    imageCache,
+    digest,
+  };
+}
+
+/**
+ * Like Promise.all, but waits for every stage and reports the problems of all of them together,
+ * so a broken locale does not hide a broken document.
+ */
+export async function settleAll<T extends readonly unknown[]>(promises: T): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const results = await Promise.allSettled(promises);
+  const failures = results.filter((result): result is PromiseRejectedResult => result.status === "rejected").map((result) => result.reason as unknown);
+  if (failures.length === 0) return results.map((result) => (result as PromiseFulfilledResult<unknown>).value) as { -readonly [K in keyof T]: Awaited<T[K]> };
+  const other = failures.find((failure) => !(failure instanceof BuildError));
+  if (other) throw other;
+  throw new BuildError(failures.flatMap((failure) => (failure as BuildError).problems));
+}
