@@ -8,7 +8,7 @@ import { manifestFile, messageKeys, messageLocaleKeys, type MessageKey, type Sit
 import type { RouteTable } from "../shared/routes.ts";
 import type { SiteConfig } from "../shared/config.ts";
 import { createAppIcons } from "./app-icons.ts";
-import { createBuildStore, digestOf } from "./build-store.ts";
+import { createBuildStore } from "./build-store.ts";
 import { createSiteCheck, type PageFacts } from "./check-site.ts";
 import type { Problem } from "./errors.ts";
 import { createFeeds } from "./feed.ts";
