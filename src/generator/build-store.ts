@@ -126,5 +126,5 @@ async function prune(dir: string): Promise<void> {
   const files = path.join(dir, "files");
   for (const shard of await readdir(files).catch(() => [] as string[]))
     for (const name of await readdir(path.join(files, shard)).catch(() => [] as string[]))
-      if (!named.has(name.replace(/\.br$/, ""))) await rm(path.join(files, shard, name), { force: true });
+      if (!named.has(name.split(".")[0]!)) await rm(path.join(files, shard, name), { force: true });
 }

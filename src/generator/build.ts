@@ -2,22 +2,17 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { brandFor } from "../shared/business.ts";
 import { defaultLanguage, languages } from "../shared/languages.ts";
-import { urlToFile } from "../shared/urls.ts";
 import { feedFile } from "../shared/blog.ts";
-import { manifestFile, messageKeys, messageLocaleKeys, type MessageKey, type SiteManifest } from "../shared/manifest.ts";
+import { manifestFile, type SiteManifest } from "../shared/manifest.ts";
 import type { RouteTable } from "../shared/routes.ts";
 import type { SiteConfig } from "../shared/config.ts";
 import { createAppIcons } from "./app-icons.ts";
-import { createBuildStore } from "./build-store.ts";
 import { createSiteCheck, type PageFacts } from "./check-site.ts";
 import type { Problem } from "./errors.ts";
-import { createFeeds } from "./feed.ts";
 import { buildInputs, toolDigest } from "./freshness.ts";
 import { createHeadersFile, scriptHash, securityHeaders } from "./headers.ts";
 import { loadSite, type Site, type SiteOptions } from "./load-site.ts";
-import type { Locales } from "./load-locales.ts";
-import { listingRedirects } from "./blog-routes.ts";
-import { contactFormProps } from "../templates/ContactForm.tsx";
+import { digestOf, type BuildStore } from "./build-store.ts";
 import { createNginxConf } from "./nginx-conf.ts";
 import { checkPublicFiles } from "./public-files.ts";
 import { createRedirects } from "./redirects.ts";
@@ -90,7 +85,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   inputs.catch(() => undefined);
   const site = await timings.time("load the site", loadSite(options));
   const { config, routes, locales } = site;
-  const store = createBuildStore(site.cacheDir && !options.force ? path.join(site.cacheDir, "build") : undefined);
+  const { store } = site;
   const tool = await toolDigest();
 
   const headers = securityHeaders(config, [scriptHash(bootScript), scriptHash(rootRedirectScript())]);
@@ -171,6 +166,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       const page = pages.get(ref.url)!;
       if (!missing.has(page.file) && !(page.card && missing.has(page.card.path))) continue;
       await output.forget([page.file, ...(page.card ? [page.card.path] : [])]);
+      check.forget(page);
       pages.set(ref.url, await make(ref));
     }
     const scripts = maker ? await (await maker).scripts() : [];
@@ -181,16 +177,28 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
     const sitemap = createSitemap([...pages.values()], routes, config.origin, (page) => documentDate(page));
     timings.measure("check", () => check.finish(sitemap));
+    // site.json and the feeds are the same for the same site and texts: kept, they spare loading React and marked.
+    const manifestKey = digestOf("site.json", site.digest);
+    const described = await keptOr(store, manifestKey, async () => (await import("./site-manifest.ts")).siteManifest(config, headers, locales, routes));
     const manifest: SiteManifest = {
-      ...siteManifest(config, headers, locales, routes),
+      ...described,
       // A preview shows drafts: --if-needed must never take it for a build to serve.
       ...(site.preview ? {} : { inputs: await inputs }),
       ...(scheduled.length ? { heldBackUntil: scheduled[0] } : {}),
     };
+    const feedsKey = digestOf("feeds", site.digest, ...refs.map((ref) => ref.key));
+    const feeds = await timings.time(
+      "feeds",
+      keptOr(store, feedsKey, async () =>
+        (await import("./feed.ts"))
+          .createFeeds({ config, locales, routes, today: site.today })
+          .map((file) => ({ path: file.path, content: String(file.content) })),
+      ),
+    );
     // The hosts' own rules, made from the list of what the visitors may ask for.
     for (const file of [
       ...fixedFiles,
-      ...timings.measure("feeds", () => createFeeds({ config, locales, routes, today: site.today })),
+      ...feeds,
       { path: manifestFile, content: `${JSON.stringify(manifest, null, 2)}\n` },
       { path: "sitemap.xml", content: sitemap },
       { path: "_redirects", content: createRedirects(written, site.redirects) },
@@ -227,6 +235,15 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   }
 }
 
+/** A part of the output kept in the store by `key` as JSON, or made (and kept) when it is not there. */
+async function keptOr<T>(store: BuildStore, key: string, make: () => Promise<T>): Promise<T> {
+  const known = await store.part(key);
+  if (known) return JSON.parse(known.toString()) as T;
+  const made = await make();
+  await store.savePart(key, JSON.stringify(made));
+  return made;
+}
+
 function pick({ title, description, islands, card }: PageInfo): PageEntry["info"] {
   return { title, description, islands, ...(card ? { card } : {}) };
 }
@@ -242,33 +259,6 @@ function documentDate(page: PageInfo): string | undefined {
   const document = page.route.documents[page.language.code];
   if (!document) return undefined;
   return document.kind === "blog" ? document.updated : document.kind === "page" ? document.updated || undefined : undefined;
-}
-
-/** site.json: what `site serve` needs to know about the build it serves (src/shared/manifest.ts). */
-export function siteManifest(config: SiteConfig, headers: Record<string, string>, locales: Locales, routes?: RouteTable): SiteManifest {
-  return {
-    redirects: routes ? listingRedirects(routes) : {},
-    origin: config.origin,
-    endpoint: config.contact.endpoint,
-    contactPages: Object.fromEntries(languages.map(({ code, url }) => [code, routes?.has(code, "contact") ? routes.href(code, "contact") : `/${url}/contact`])),
-    recaptcha: Boolean(config.recaptcha.siteKey),
-    languages: languages.map((language) => ({ url: language.url, code: language.code })),
-    headers,
-    retention: { messages: config.retention.messages },
-    contactForms: Object.fromEntries(
-      languages
-        .filter(({ code }) => routes?.has(code, "contact"))
-        .map((language) => [urlToFile(routes!.href(language.code, "contact")), contactFormProps({ t: locales.t(language.code), config, language })]),
-    ),
-    messages: Object.fromEntries(
-      languages.map(({ code }) => {
-        const t = locales.t(code);
-        // The answers may name the phone number ("… or call us at {{phone}}"), unbroken.
-        const values = { phone: config.phone.replace(/ /g, "\u00a0") };
-        return [code, Object.fromEntries(messageKeys.map((key) => [key, t(messageLocaleKeys[key], values)])) as Record<MessageKey, string>];
-      }),
-    ),
-  };
 }
 
 /** One line per language and a total, for the terminal. */

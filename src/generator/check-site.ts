@@ -32,6 +32,8 @@ export interface SiteCheck {
   page(page: PageInfo, html: string): PageFacts;
   /** A page an earlier build of the same site checked and made the same: only its part in the whole-site checks. */
   known(page: PageInfo, facts: PageFacts): void;
+  /** Takes back a page given by `known`, to check it anew. */
+  forget(page: PageInfo): void;
   /** Checks the site as a whole; throws every problem found, the pages' included. */
   finish(sitemap: string): void;
 }
@@ -74,6 +76,15 @@ export function createSiteCheck(origin: string, allUrls: Iterable<string>, isAss
 
   return {
     known: register,
+    forget(page) {
+      pages.splice(pages.indexOf(page), 1);
+      alternatesByUrl.delete(origin + page.url);
+      for (const kind of ["title", "meta description"])
+        for (const value of [page.title, page.description]) {
+          const key = `${page.language.code} ${kind} ${value}`;
+          if (seen.get(key) === page.url) seen.delete(key);
+        }
+    },
     page(page, document) {
       const where = `dist/${page.file}`;
       const from = page.route.documents[page.language.code]?.file;

@@ -1,16 +1,34 @@
 import { createHash } from "node:crypto";
-import { readFile } from "node:fs/promises";
+import { readdir, readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import fg from "fast-glob";
-import { configEnvironment } from "../shared/config.ts";
+import { configEnvironment } from "../shared/config-keys.ts";
 import { siteTimeZone, todayIn } from "../shared/dates.ts";
 import { manifestFile } from "../shared/manifest.ts";
 import { packageRoot } from "./package-root.ts";
 
 /** What a site is made from, in its own folder: the config, the strings, the content, its files. */
-const siteInputs = ["site.config.yml", "locales/**", "content/**", "public/**"];
+const siteInputs = ["site.config.yml", "locales", "content", "public"];
 /** What the generator is made from: its sources and the packages installed for it. */
-const toolInputs = ["src/**", "bin/**", "package.json", "node_modules/.package-lock.json"];
+const toolInputs = ["src", "bin", "package.json", "node_modules/.package-lock.json"];
+
+/**
+ * The files of `entries` under `base` (a file as itself, a folder with everything in it, hidden
+ * files and folders left out), as sorted paths with forward slashes: `content/blog/x/en.md`.
+ */
+export async function listFiles(base: string, entries: readonly string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const entry of entries) {
+    const info = await stat(path.join(base, entry)).catch(() => undefined);
+    if (info?.isFile()) found.push(entry);
+    if (!info?.isDirectory()) continue;
+    for (const item of await readdir(path.join(base, entry), { recursive: true, withFileTypes: true })) {
+      if (!item.isFile()) continue;
+      const relative = path.relative(base, path.join(item.parentPath, item.name)).split(path.sep).join("/");
+      if (!relative.split("/").some((part) => part.startsWith("."))) found.push(relative);
+    }
+  }
+  return found.sort();
+}
 
 /**
  * A digest of everything a build depends on: every input file's content, the environment
@@ -25,7 +43,7 @@ export async function buildInputs(root: string, outDir: string, env: NodeJS.Proc
     [path.resolve(root), siteInputs],
     [toolRoot, toolInputs],
   ] as const) {
-    const files = (await fg([...patterns], { cwd: base, dot: false, onlyFiles: true })).sort();
+    const files = await listFiles(base, patterns);
     const contents = await Promise.all(files.map((file) => readFile(path.join(base, file))));
     files.forEach((file, index) => hash.update(`${base === toolRoot ? "tool" : "site"}:${file}\n`).update(contents[index]!));
   }
@@ -41,7 +59,7 @@ let tool: Promise<string> | undefined;
 export function toolDigest(toolRoot = packageRoot): Promise<string> {
   tool ??= (async () => {
     const hash = createHash("sha256").update(`node ${process.versions.node}\n`);
-    const files = (await fg([...toolInputs], { cwd: toolRoot, onlyFiles: true })).sort();
+    const files = await listFiles(toolRoot, toolInputs);
     const contents = await Promise.all(files.map((file) => readFile(path.join(toolRoot, file))));
     files.forEach((file, index) => hash.update(`${file}\n`).update(contents[index]!));
     return hash.digest("hex");

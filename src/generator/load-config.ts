@@ -1,10 +1,26 @@
 import { readFile } from "node:fs/promises";
-import { configEnvironment, configSchema, type SiteConfig } from "../shared/config.ts";
-import { BuildError, type Problem } from "./errors.ts";
-import { parseYamlSource, schemaProblems, type YamlSource } from "./yaml-source.ts";
+import { configEnvironment } from "../shared/config-keys.ts";
+import type { SiteConfig } from "../shared/config.ts";
+import { digestOf } from "./build-store.ts";
+import { BuildError } from "./errors.ts";
 
-/** Reads site.config.yml, applies the environment overrides and validates every value. */
-export async function loadConfig(path: string, env: NodeJS.ProcessEnv = process.env, label: (file: string) => string = (file) => file): Promise<SiteConfig> {
+/** Configs validated before, by a digest of their text, the overrides and the generator. */
+export interface KnownConfigs {
+  get(key: string): Promise<Buffer | undefined>;
+  set(key: string, config: string): Promise<void>;
+}
+
+/**
+ * Reads site.config.yml, applies the environment overrides and validates every value. A config
+ * validated before (`known`: the same text, overrides and generator) is taken as it was, without
+ * loading the YAML parser and the schema.
+ */
+export async function loadConfig(
+  path: string,
+  env: NodeJS.ProcessEnv = process.env,
+  label: (file: string) => string = (file) => file,
+  known?: KnownConfigs & { context: string },
+): Promise<SiteConfig> {
   const file = label(path);
   let text: string;
   try {
@@ -12,44 +28,11 @@ export async function loadConfig(path: string, env: NodeJS.ProcessEnv = process.
   } catch (cause) {
     throw new BuildError([{ file, message: "cannot read the config file; create it (see the README's config reference)" }], { cause });
   }
-  return validateConfig(file, text, env);
-}
-
-/** Validates the text of a config file; every problem is reported at its own line and column. */
-export function validateConfig(file: string, text: string, env: NodeJS.ProcessEnv = {}): SiteConfig {
-  let source: YamlSource;
-  try {
-    source = parseYamlSource(text, file);
-  } catch (error) {
-    const problem = (error as { problem?: Problem }).problem;
-    if (!problem) throw error;
-    throw new BuildError([{ ...problem, message: `invalid YAML: ${problem.message}; check indentation and quote values that contain a colon` }], {
-      cause: error,
-    });
-  }
-  const raw = source.value;
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw))
-    throw new BuildError([{ file, line: 1, column: 1, message: "the config must be a YAML mapping of keys to values" }]);
-
-  // The environment wins over the file; its problems name the variable, not a line.
-  const overridden = new Map<string, string>();
-  for (const [variable, keyPath] of Object.entries(configEnvironment)) {
-    const value = env[variable];
-    if (value === undefined) continue;
-    let target = raw as Record<string, unknown>;
-    for (const key of keyPath.slice(0, -1)) {
-      if (typeof target[key] !== "object" || target[key] === null) target[key] = {};
-      target = target[key] as Record<string, unknown>;
-    }
-    target[keyPath.at(-1)!] = value;
-    overridden.set(keyPath.join("."), variable);
-  }
-
-  const result = configSchema.safeParse(raw);
-  if (result.success) return result.data;
-  const problems = schemaProblems(source, file, result.error.issues, (key, message) => (key ? `${key}: ${message}` : message)).map((problem, index) => {
-    const variable = overridden.get(result.error.issues[index]!.path.join("."));
-    return variable ? { file: `${variable} (environment)`, message: problem.message } : problem;
-  });
-  throw new BuildError(problems);
+  const key = digestOf(known?.context ?? "", file, text, JSON.stringify(Object.keys(configEnvironment).map((variable) => env[variable] ?? null)));
+  const kept = await known?.get(key);
+  if (kept) return JSON.parse(kept.toString()) as SiteConfig;
+  const { validateConfig } = await import("./validate-config.ts");
+  const config = validateConfig(file, text, env);
+  await known?.set(key, JSON.stringify(config));
+  return config;
 }

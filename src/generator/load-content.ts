@@ -1,279 +1,87 @@
-import { readFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
-import fg from "fast-glob";
-import matter from "gray-matter";
-import type { z } from "zod";
-import { brandFor, formatAddress, phoneToTel, townFor } from "../shared/business.ts";
 import type { SiteConfig } from "../shared/config.ts";
-import {
-  blogFrontMatter,
-  conditions,
-  pageFrontMatter,
-  placeholders,
-  serviceFamilies,
-  serviceFrontMatter,
-  type ContentDocument,
-  type DocumentImage,
-  type ServiceFamily,
-} from "../shared/content.ts";
-import { codeToLanguage, languages } from "../shared/languages.ts";
-import { durationToWords } from "../shared/retention.ts";
-import { ProblemList, type Problem } from "./errors.ts";
-import { findMarkdownLinks } from "./markdown-links.ts";
-import { parseYamlSource, schemaProblems, type YamlSource } from "./yaml-source.ts";
-
-const frontMatterSchemas = { service: serviceFrontMatter, blog: blogFrontMatter, page: pageFrontMatter } as const;
+import type { ContentDocument } from "../shared/content.ts";
+import { digestOf } from "./build-store.ts";
+import { ProblemList } from "./errors.ts";
 
 /** What loadContent found: the documents to publish, and the drafts it left out. */
 export interface LoadedContent {
   documents: ContentDocument[];
   /** Posts marked `draft: true` that were left out (not read further, so a half-written draft never fails a build). */
-  draftsLeftOut: { id: string; code: string; file: string }[];
+  draftsLeftOut: DraftLeftOut[];
+}
+
+type DraftLeftOut = { id: string; code: string; file: string };
+
+/** What reading one file gave: its document, or the draft it is. */
+export type DocumentRead = { document: ContentDocument } | { draft: DraftLeftOut };
+
+/**
+ * Documents read before, by a digest of everything a read depends on (the file's name and text,
+ * the config, the generator): a build or `site dev` reads again only the files that changed.
+ */
+export type KnownReads = Map<string, DocumentRead>;
+
+export interface ContentOptions {
+  /** Read drafts too (`site dev`). */
+  drafts?: boolean;
+  known?: KnownReads;
+  /** A digest of what every read depends on beyond the file itself: the config and the generator. */
+  context?: string;
+  /**
+   * The texts read last time, by file (`blog/x/en.md`), and the files changed since: with them,
+   * only the changed files are read again (`site dev` knows them from its watcher).
+   */
+  texts?: Map<string, string>;
+  changed?: ReadonlySet<string>;
 }
 
 /**
  * Reads every Markdown document under `dir`:
  * services/<family>/<slug>/<code>.md, blog/<slug>/<code>.md (or blog/<year>/<slug>/<code>.md)
- * and pages/<slug>/<code>.md. Drafts are read only with `drafts: true` (`site dev`).
+ * and pages/<slug>/<code>.md. Drafts are read only with `drafts: true` (`site dev`). A file whose
+ * read is known (`known`, by the digest of its text and context) is not parsed again; the reads
+ * made are added to `known`.
  */
 export async function loadContent(
   dir: string,
   config: SiteConfig,
   label: (file: string) => string = (file) => file,
-  { drafts = false }: { drafts?: boolean } = {},
+  { drafts = false, known = new Map(), context = "", texts, changed }: ContentOptions = {},
 ): Promise<LoadedContent> {
   const problems = new ProblemList();
-  const files = (await fg("**/*.md", { cwd: dir, onlyFiles: true })).sort();
-  const texts = await Promise.all(files.map((relative) => readFile(path.join(dir, relative), "utf8")));
+  const files = (await readdir(dir, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".md"))
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
+    .sort();
+  const read = await Promise.all(
+    files.map((relative) => (texts?.has(relative) && changed && !changed.has(relative) ? texts.get(relative)! : readFile(path.join(dir, relative), "utf8"))),
+  );
   const loaded: LoadedContent = { documents: [], draftsLeftOut: [] };
-  files.forEach((relative, index) => {
-    const document = readDocument(dir, relative, label(path.join(dir, relative)), texts[index]!, config, problems, drafts, loaded.draftsLeftOut);
-    if (document) loaded.documents.push(document);
-  });
+  let reader: typeof import("./read-document.ts") | undefined;
+  for (const [index, relative] of files.entries()) {
+    const text = read[index]!;
+    texts?.set(relative, text);
+    const key = digestOf(context, dir, relative, text, String(drafts));
+    let result = known.get(key);
+    if (!result) {
+      reader ??= await import("./read-document.ts");
+      const before = problems.items.length;
+      const draftsLeftOut: DraftLeftOut[] = [];
+      const document = reader.readDocument(dir, relative, label(path.join(dir, relative)), text, config, problems, drafts, draftsLeftOut);
+      if (problems.items.length > before) continue;
+      result = document ? { document } : draftsLeftOut[0] ? { draft: draftsLeftOut[0] } : undefined;
+      if (!result) continue;
+      known.set(key, result);
+    }
+    if ("document" in result) loaded.documents.push(result.document);
+    else loaded.draftsLeftOut.push(result.draft);
+  }
+  if (texts) {
+    const present = new Set(files);
+    for (const relative of texts.keys()) if (!present.has(relative)) texts.delete(relative);
+  }
   problems.throwIfAny();
   return loaded;
-}
-
-function readDocument(
-  dir: string,
-  relative: string,
-  file: string,
-  text: string,
-  config: SiteConfig,
-  problems: ProblemList,
-  drafts: boolean,
-  draftsLeftOut: LoadedContent["draftsLeftOut"],
-): ContentDocument | undefined {
-  const code = path.basename(relative, ".md");
-  const shape = matchShape(relative.split("/"));
-  if (!shape) {
-    problems.add(
-      file,
-      "not where a document can be; use services/<family>/<service>/<code>.md, blog/<slug>/<code>.md, blog/<year>/<slug>/<code>.md or pages/<slug>/<code>.md",
-    );
-    return undefined;
-  }
-  if (!codeToLanguage(code)) {
-    problems.add(file, `unknown language "${code}" in the file name; name the file after one of ${languages.map((language) => language.code).join(", ")}`);
-    return undefined;
-  }
-  if (shape.kind === "service" && !(serviceFamilies as readonly string[]).includes(shape.family)) {
-    problems.add(file, `unknown service family "${shape.family}"; put the service under one of ${serviceFamilies.join(", ")}`);
-    return undefined;
-  }
-  if (!text.startsWith("---")) {
-    problems.add(file, "no front matter; start the file with --- then title: and description:, and close it with ---", 1, 1);
-    return undefined;
-  }
-  // gray-matter finds the front matter block; YAML with positions reads it, from line 2.
-  const parsed = matter(text, { engines: { yaml: () => ({}) } });
-  let source: YamlSource;
-  try {
-    source = parseYamlSource(parsed.matter.replace(/^\r?\n/, ""), file, 2);
-  } catch (error) {
-    const problem = (error as { problem?: Problem }).problem;
-    if (!problem) throw error;
-    problems.push({
-      ...problem,
-      message: `front matter is not valid YAML: ${problem.message}; quote values that contain a colon and close the block with ---`,
-    });
-    return undefined;
-  }
-  const isDraft = shape.kind === "blog" && (source.value as { draft?: unknown } | null)?.draft === true;
-  if (isDraft && !drafts) {
-    draftsLeftOut.push({ id: shape.id, code, file });
-    return undefined;
-  }
-  const bodyStart = text.length - parsed.content.length;
-  const bodyLine = text.slice(0, bodyStart).split("\n").length;
-  const lineInBody = (index: number) => bodyLine + parsed.content.slice(0, index).split("\n").length - 1;
-  const columnInBody = (index: number) => index - parsed.content.lastIndexOf("\n", index - 1);
-
-  const body = fill(parsed.content, config, code, (message, index) => problems.add(file, message, lineInBody(index), columnInBody(index)));
-  const schema: z.ZodType = frontMatterSchemas[shape.kind];
-  const result = schema.safeParse(source.value ?? {});
-  if (!result.success) {
-    problems.push(...schemaProblems(source, file, result.error.issues, describeFrontMatterIssue));
-    return undefined;
-  }
-  const data = result.data as Record<string, string> & z.output<typeof blogFrontMatter>;
-  const fillField = (key: string) =>
-    fill(data[key] as string, config, code, (message) => {
-      const { line, column } = source.positionOf([key]);
-      problems.add(file, message, line, column);
-    });
-  const found = findMarkdownLinks(parsed.content);
-  const links = found
-    .filter((link) => link.href.startsWith("route:"))
-    .map((link) => ({ id: link.href.slice("route:".length), line: bodyLine + link.line - 1 }));
-  // Images beside the document are the build's to publish; addresses (https:, /files/...) are left as written.
-  const folder = path.dirname(path.join(dir, relative));
-  const images = found
-    .filter((link) => link.kind === "image" && isBesideDocument(link.href))
-    .map((link) => ({ written: link.href, source: path.resolve(folder, decodeURI(link.href)), alt: link.text.trim(), line: bodyLine + link.line - 1 }));
-  for (const image of images)
-    if (!image.alt)
-      problems.add(file, `image ${image.written} has no alt text; describe what it shows: ![Our van at the harbour](${image.written})`, image.line);
-  const cover = coverImage(data, folder, source, file, problems);
-  const base = { id: shape.id, code, file, title: fillField("title"), description: fillField("description"), body, links, images, ...(cover ? { cover } : {}) };
-
-  if (shape.kind === "service") return { ...base, kind: "service", family: shape.family as ServiceFamily, summary: fillField("summary") };
-  if (shape.kind === "blog")
-    return {
-      ...base,
-      kind: "blog",
-      excerpt: fillField("excerpt"),
-      date: data.date!,
-      updated: data.updated ?? data.date!,
-      category: data.category,
-      keywords: data.keywords,
-      draft: data.draft,
-      scheduled: false,
-    };
-  return { ...base, kind: "page", updated: (data.updated as string | undefined) ?? "" };
-}
-
-/** A relative address (`van.jpg`, `photos/van.jpg`): a file beside the document, not a page or another site. */
-function isBesideDocument(href: string): boolean {
-  return href !== "" && !/^([a-z][a-z0-9+.-]*:|\/|#)/i.test(href);
-}
-
-/** Front matter's `image` and `imageAlt`: the cover, found beside the document. */
-function coverImage(data: Record<string, unknown>, folder: string, source: YamlSource, file: string, problems: ProblemList): DocumentImage | undefined {
-  const written = typeof data.image === "string" ? data.image : "";
-  if (!written) return undefined;
-  const { line, column } = source.positionOf(["image"]);
-  if (!isBesideDocument(written)) {
-    problems.add(file, `image "${written}" must be a file beside the document, e.g. image: van.jpg`, line, column);
-    return undefined;
-  }
-  const alt = typeof data.imageAlt === "string" ? data.imageAlt : "";
-  if (!alt) problems.add(file, `"imageAlt" is missing: describe what the cover image shows, e.g. imageAlt: "Our van at the harbour"`, line, column);
-  return { written, source: path.resolve(folder, written), alt, line, column };
-}
-
-/** Front matter problems read as before: `missing required field "title" ...`, `"description" is 6 characters ...`. */
-function describeFrontMatterIssue(key: string, message: string): string {
-  if (message.startsWith("is required")) return `missing required field "${key}" in the front matter; add ${key}: "..."`;
-  if (message.startsWith("is ") || message.startsWith("must ")) return `"${key}" ${message}`;
-  return message;
-}
-
-function matchShape(parts: string[]): { kind: "service"; id: string; family: string } | { kind: "blog" | "page"; id: string } | undefined {
-  const slug = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-  if (parts[0] === "services" && parts.length === 4 && slug.test(parts[1]!) && slug.test(parts[2]!))
-    return { kind: "service", id: `services/${parts[1]}/${parts[2]}`, family: parts[1]! };
-  if (parts[0] === "blog" && parts.length === 3 && slug.test(parts[1]!)) return { kind: "blog", id: `blog/${parts[1]}` };
-  // Many posts may be grouped in a folder per year; the year is not part of the URL.
-  if (parts[0] === "blog" && parts.length === 4 && /^\d{4}$/.test(parts[1]!) && slug.test(parts[2]!)) return { kind: "blog", id: `blog/${parts[2]}` };
-  if (parts[0] === "pages" && parts.length === 3 && slug.test(parts[1]!)) return { kind: "page", id: parts[1]! };
-  return undefined;
-}
-
-function unknownPlaceholder(name: string): string {
-  return `unknown placeholder {{${name}}}; use one of ${placeholders.map((p) => `{{${p}}}`).join(", ")}`;
-}
-
-/**
- * Replaces `{{phone}}` and the other placeholders with the config's values for that language, and
- * keeps or drops the `{{#condition}}…{{/condition}}` parts as the config says. `{{serverLogFields}}`
- * needs the page's strings and is filled when the page is rendered.
- */
-export function fill(text: string, config: SiteConfig, code: string, onProblem: (message: string, index: number) => void): string {
-  const values = placeholderValues(config, code);
-  const facts: Record<(typeof conditions)[number], boolean> = {
-    identityChecks: config.identityChecks,
-    recaptcha: Boolean(config.recaptcha.siteKey),
-    analytics: Boolean(config.analytics.measurementId),
-    google: Boolean(config.recaptcha.siteKey || config.analytics.measurementId),
-  };
-  // Problems are reported where they are written; what is kept is then filled.
-  const kept = keepWhere(text, facts, onProblem);
-  fillPlaceholders(text, values, onProblem);
-  return fillPlaceholders(kept, values, () => {});
-}
-
-// The values are the same for every document of a language: worked out (Intl's formatters are
-// slow to make) once per config and language.
-const valuesMade = new WeakMap<SiteConfig, Map<string, Record<(typeof placeholders)[number], string>>>();
-
-function placeholderValues(config: SiteConfig, code: string): Record<(typeof placeholders)[number], string> {
-  const made = valuesMade.get(config) ?? new Map<string, Record<(typeof placeholders)[number], string>>();
-  valuesMade.set(config, made);
-  const known = made.get(code);
-  if (known) return known;
-  const intl = codeToLanguage(code)?.intl ?? code;
-  const country = new Intl.DisplayNames([intl], { type: "region" });
-  const values: Record<(typeof placeholders)[number], string> = {
-    brand: brandFor(config, code),
-    town: townFor(config, code),
-    // No-break spaces: a number never breaks across lines.
-    phone: config.phone.replace(/ /g, "\u00a0"),
-    tel: phoneToTel(config.phone),
-    email: config.email,
-    address: formatAddress(config, code),
-    legalName: config.legalName,
-    opens: config.hours.opens,
-    closes: config.hours.closes,
-    messagesRetention: durationToWords(config.retention.messages, intl).replace(/ /g, "\u00a0"),
-    analyticsRetention: durationToWords(config.analytics.retention, intl).replace(/ /g, "\u00a0"),
-    host: config.processors.host.name,
-    hostCountry: country.of(config.processors.host.country) ?? config.processors.host.country,
-    mailProvider: config.processors.mail.name,
-    mailProviderCountry: country.of(config.processors.mail.country) ?? config.processors.mail.country,
-    serverLogFields: "{{serverLogFields}}",
-  };
-  made.set(code, values);
-  return values;
-}
-
-function fillPlaceholders(text: string, values: Record<string, string>, onProblem: (message: string, index: number) => void): string {
-  return text.replace(/\{\{\s*([A-Za-z]+)\s*\}\}/g, (whole, name: string, index: number) => {
-    if (name in values) return values[name]!;
-    onProblem(unknownPlaceholder(name), index);
-    return whole;
-  });
-}
-
-/** `{{#name}}…{{/name}}` stays where the fact is true, `{{^name}}…{{/name}}` where it is false; the markers go. */
-function keepWhere(text: string, facts: Record<string, boolean>, onProblem: (message: string, index: number) => void): string {
-  const known = conditions.map((name) => `{{#${name}}}`).join(", ");
-  const open: { name: string; marker: string; index: number }[] = [];
-  for (const match of text.matchAll(/\{\{([#^/])\s*([A-Za-z]*)\s*\}\}/g)) {
-    const [marker, kind, name] = match as unknown as [string, string, string];
-    if (!(name in facts)) onProblem(`unknown condition ${marker}; use one of ${known}, each closed by {{/name}}`, match.index);
-    else if (kind !== "/") open.push({ name, marker, index: match.index });
-    else if (open.at(-1)?.name === name) open.pop();
-    else onProblem(`${marker} closes no open part; open it with {{#${name}}} or {{^${name}}}`, match.index);
-  }
-  for (const part of open) onProblem(`${part.marker} is never closed; end the part with {{/${part.name}}}`, part.index);
-  let result = text;
-  let previous: string;
-  do {
-    previous = result;
-    result = result.replace(/\{\{([#^])(\w+)\}\}\n?([\s\S]*?)\{\{\/\2\}\}\n?/g, (whole, kind: string, name: string, inner: string) =>
-      name in facts ? (facts[name] === (kind === "#") ? inner : "") : whole,
-    );
-  } while (result !== previous);
-  return result;
 }

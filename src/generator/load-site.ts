@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import path from "node:path";
 import type { SiteConfig } from "../shared/config.ts";
 import type { ContentDocument } from "../shared/content.ts";
@@ -9,7 +8,8 @@ import { BuildError, formatProblem } from "./errors.ts";
 import { toolDigest } from "./freshness.ts";
 import { createImageCache, type ImageCache } from "./image-cache.ts";
 import { loadConfig } from "./load-config.ts";
-import { loadContent } from "./load-content.ts";
+import { createBuildStore, digestOf, type BuildStore } from "./build-store.ts";
+import { loadContent, type DocumentRead, type KnownReads } from "./load-content.ts";
 import { loadLocales, type Locales } from "./load-locales.ts";
 import { configPhotos, documentImages } from "./photo-references.ts";
 import { processImages, type ImageLibrary } from "./process-images.ts";
@@ -33,6 +33,13 @@ export interface SiteOptions {
    * in the site's folder by default (SITE_CACHE_DIR in the environment overrides it), `false` for none.
    */
   cacheDir?: string | false;
+  /** Make everything anew: neither read nor write the build cache (encoded photos and cards are still reused). */
+  force?: boolean;
+  /**
+   * What the last load of the same site read (`site dev` keeps it between changes): with the
+   * files changed since, only those are read and parsed again.
+   */
+  session?: { known: KnownReads; texts: Map<string, string>; changed?: ReadonlySet<string> };
 }
 
 /** Everything a site's pages are made from, read and checked: what every stage after it needs. */
@@ -54,6 +61,8 @@ export interface Site {
   /** The folder of work kept between builds, if any. */
   cacheDir?: string;
   imageCache: ImageCache;
+  /** Pages, stylesheets, scripts and documents kept between builds (nothing with `force`). */
+  store: BuildStore;
   /**
    * A digest of everything every page depends on: the generator, the config, the strings, every
    * document but the text of its body, the photos, the public files, the day. A page is made
@@ -76,16 +85,38 @@ export async function loadSite(options: SiteOptions): Promise<Site> {
   const tool = toolDigest();
   tool.catch(() => undefined);
 
-  const config = await loadConfig(path.join(root, "site.config.yml"), env, relative);
+  const cacheDir = options.cacheDir === false ? undefined : path.resolve(root, options.cacheDir ?? env.SITE_CACHE_DIR ?? ".cache");
+  const store = createBuildStore(cacheDir && !options.force ? path.join(cacheDir, "build") : undefined);
+  const config = await loadConfig(path.join(root, "site.config.yml"), env, relative, {
+    context: await tool,
+    get: (key) => store.part(digestOf("config", key)),
+    set: (key, value) => store.savePart(digestOf("config", key), value),
+  });
+  // Documents read by an earlier build with the same config and generator are not parsed again.
+  const context = digestOf(await tool, JSON.stringify(config));
+  const readsPart = digestOf("documents", context);
+  const known: KnownReads = options.session?.known ?? new Map(JSON.parse((await store.part(readsPart))?.toString() ?? "[]") as [string, DocumentRead][]);
+  const knownBefore = known.size;
   const [locales, content] = await settleAll([
     loadLocales(path.join(root, "locales"), config.missingTranslations, relative),
-    loadContent(path.join(root, "content"), config, relative, { drafts: preview }),
+    loadContent(path.join(root, "content"), config, relative, {
+      drafts: preview,
+      known,
+      context,
+      texts: options.session?.texts,
+      changed: options.session?.changed,
+    }),
   ] as const);
+  if (!options.session && known.size !== knownBefore) {
+    // Only what this site reads now is kept.
+    const current = new Set([...content.documents.map((document) => document.file), ...content.draftsLeftOut.map((draft) => draft.file)]);
+    const kept = [...known].filter(([, read]) => current.has("document" in read ? read.document.file : read.draft.file));
+    await store.savePart(readsPart, JSON.stringify(kept));
+  }
   for (const warning of locales.warnings) warn(`warning: ${formatProblem(warning)}`);
   const { documents, heldBack } = schedulePosts(content.documents, { today, preview, draftsLeftOut: content.draftsLeftOut });
   const routes = resolveRoutes(documents, "content", unpublishedReasons(heldBack));
 
-  const cacheDir = options.cacheDir === false ? undefined : path.resolve(root, options.cacheDir ?? env.SITE_CACHE_DIR ?? ".cache");
   const imageCache = createImageCache(cacheDir && path.join(cacheDir, "images"));
   const photoRefs = await configPhotos(config, root, path.join(root, "site.config.yml"), relative);
   const library = await processImages([...photoRefs.map((entry) => entry.reference), ...documentImages(documents)], imageCache, relative);
@@ -97,26 +128,24 @@ export async function loadSite(options: SiteOptions): Promise<Site> {
   const photos = Object.fromEntries(photoRefs.map(({ place, photo, reference }) => [place, { image: library.get(reference.source)!, alt: photo.alt }]));
   const publicFiles = await findPublicFiles(root);
 
-  const digest = createHash("sha256")
-    .update(
-      JSON.stringify({
-        tool: await tool,
-        config,
-        locales: locales.resources,
-        // What other pages show of a document (its title in a list, its card): all but its text.
-        documents: documents.map(({ body: _body, links: _links, images: _images, ...shown }) => shown),
-        heldBack,
-        images: documents.flatMap((document) => document.images.map((image) => [image.source, library.get(image.source)])),
-        covers: documents.flatMap((document) => (document.cover ? [[document.cover.source, library.get(document.cover.source)]] : [])),
-        photos,
-        publicFiles: publicFiles.map((file) => file.path),
-        today,
-        // The footer's year is the clock's.
-        year: new Date().getFullYear(),
-        preview,
-      }),
-    )
-    .digest("hex");
+  const digest = digestOf(
+    JSON.stringify({
+      tool: await tool,
+      config,
+      locales: locales.resources,
+      // What other pages show of a document (its title in a list, its card): all but its text.
+      documents: documents.map(({ body: _body, links: _links, images: _images, ...shown }) => shown),
+      heldBack,
+      images: documents.flatMap((document) => document.images.map((image) => [image.source, library.get(image.source)])),
+      covers: documents.flatMap((document) => (document.cover ? [[document.cover.source, library.get(document.cover.source)]] : [])),
+      photos,
+      publicFiles: publicFiles.map((file) => file.path),
+      today,
+      // The footer's year is the clock's.
+      year: new Date().getFullYear(),
+      preview,
+    }),
+  );
 
   return {
     root,
@@ -134,6 +163,7 @@ export async function loadSite(options: SiteOptions): Promise<Site> {
     preview,
     cacheDir,
     imageCache,
+    store,
     digest,
   };
 }

@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { photoPlaces, type Photo, type PhotoPlace, type SiteConfig } from "../shared/config.ts";
+import { photoPlaces, type PhotoPlace } from "../shared/config-keys.ts";
+import type { Photo, SiteConfig } from "../shared/config.ts";
 import type { ContentDocument } from "../shared/content.ts";
 import type { ImageReference } from "./process-images.ts";
 import { parseYamlSource } from "./yaml-source.ts";

@@ -1,5 +1,5 @@
 import path from "node:path";
-import fg from "fast-glob";
+import { readdir } from "node:fs/promises";
 import { assetsFolder } from "../shared/caching.ts";
 import { languages } from "../shared/languages.ts";
 import { ProblemList } from "./errors.ts";
@@ -15,7 +15,10 @@ export interface PublicFile {
 /** Every file under public/ (hidden ones too, such as .well-known/), in a stable order. */
 export async function findPublicFiles(root: string): Promise<PublicFile[]> {
   const folder = path.join(root, "public");
-  const found = await fg("**/*", { cwd: folder, onlyFiles: true, dot: true });
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
+  const found = entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"));
   return found.sort().map((file) => ({ path: file, source: path.join(folder, file) }));
 }
 

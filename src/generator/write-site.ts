@@ -157,11 +157,16 @@ export async function openOutput(outDir: string, store?: BuildStore): Promise<Si
     },
     async missing() {
       await settle();
-      return missing.splice(0);
+      return [...missing];
     },
     async forget(files) {
       await settle();
-      for (const file of files) await Promise.all(variants(file).map(({ suffix }) => rm(path.join(staging, file + suffix), { force: true })));
+      for (const file of files) {
+        await Promise.all(variants(file).map(({ suffix }) => rm(path.join(staging, file + suffix), { force: true })));
+        if (!missing.includes(file)) bytes -= sizes.get(file) ?? 0;
+        sizes.delete(file);
+        digests.delete(file);
+      }
     },
     async commit() {
       try {

@@ -1,7 +1,10 @@
 import { z } from "zod";
+import type { PhotoPlace } from "./config-keys.ts";
 import { languages } from "./languages.ts";
 import { retentionHint, retentionPattern } from "./retention.ts";
 import { list, mapping, number, oneOf, text } from "./schema-fields.ts";
+
+export { configEnvironment, photoPlaces, type PhotoPlace } from "./config-keys.ts";
 
 const phonePattern = /^\+?[0-9 ()-]{6,20}$/;
 const phoneHint = 'write it in international form, e.g. "+30 27520 12345"';
@@ -130,10 +133,6 @@ const photo = (place: string) =>
     },
     `The photo of ${place}.`,
   ).optional();
-
-/** The business's own photos, shown on the home page and the about page. */
-export const photoPlaces = ["van", "shop", "owner"] as const;
-export type PhotoPlace = (typeof photoPlaces)[number];
 
 /**
  * The schema of site.config.yml: every business fact the pages show. The types of the whole
@@ -277,14 +276,6 @@ export const configSchema = mapping(
 export type SiteConfig = z.output<typeof configSchema>;
 export type ArmoredPackage = SiteConfig["armoredDoorPackages"]["packages"][number];
 export type Photo = NonNullable<SiteConfig["photos"][PhotoPlace]>;
-
-/** Environment variables that override a config value, so one site builds for staging and production. */
-export const configEnvironment = {
-  SITE_ORIGIN: ["origin"],
-  GA_MEASUREMENT_ID: ["analytics", "measurementId"],
-  RECAPTCHA_SITE_KEY: ["recaptcha", "siteKey"],
-  CONTACT_ENDPOINT: ["contact", "endpoint"],
-} as const;
 
 /** The JSON Schema of site.config.yml, for editors (yaml-language-server). */
 export function configJsonSchema(): object {

@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { expect, test } from "vitest";
-import { fill } from "../../src/generator/load-content.ts";
-import { validateConfig } from "../../src/generator/load-config.ts";
+import { fill } from "../../src/generator/read-document.ts";
+import { validateConfig } from "../../src/generator/validate-config.ts";
 import { durationToWords } from "../../src/shared/retention.ts";
 import { repoRoot } from "../support/servers.ts";
 

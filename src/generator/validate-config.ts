@@ -1,0 +1,43 @@
+import { configEnvironment } from "../shared/config-keys.ts";
+import { configSchema, type SiteConfig } from "../shared/config.ts";
+import { BuildError, type Problem } from "./errors.ts";
+import { parseYamlSource, schemaProblems, type YamlSource } from "./yaml-source.ts";
+
+/** Validates the text of a config file; every problem is reported at its own line and column. */
+export function validateConfig(file: string, text: string, env: NodeJS.ProcessEnv = {}): SiteConfig {
+  let source: YamlSource;
+  try {
+    source = parseYamlSource(text, file);
+  } catch (error) {
+    const problem = (error as { problem?: Problem }).problem;
+    if (!problem) throw error;
+    throw new BuildError([{ ...problem, message: `invalid YAML: ${problem.message}; check indentation and quote values that contain a colon` }], {
+      cause: error,
+    });
+  }
+  const raw = source.value;
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw))
+    throw new BuildError([{ file, line: 1, column: 1, message: "the config must be a YAML mapping of keys to values" }]);
+
+  // The environment wins over the file; its problems name the variable, not a line.
+  const overridden = new Map<string, string>();
+  for (const [variable, keyPath] of Object.entries(configEnvironment)) {
+    const value = env[variable];
+    if (value === undefined) continue;
+    let target = raw as Record<string, unknown>;
+    for (const key of keyPath.slice(0, -1)) {
+      if (typeof target[key] !== "object" || target[key] === null) target[key] = {};
+      target = target[key] as Record<string, unknown>;
+    }
+    target[keyPath.at(-1)!] = value;
+    overridden.set(keyPath.join("."), variable);
+  }
+
+  const result = configSchema.safeParse(raw);
+  if (result.success) return result.data;
+  const problems = schemaProblems(source, file, result.error.issues, (key, message) => (key ? `${key}: ${message}` : message)).map((problem, index) => {
+    const variable = overridden.get(result.error.issues[index]!.path.join("."));
+    return variable ? { file: `${variable} (environment)`, message: problem.message } : problem;
+  });
+  throw new BuildError(problems);
+}
