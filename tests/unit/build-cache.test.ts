@@ -1,0 +1,138 @@
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { build, type BuildResult } from "../../src/generator/build.ts";
+import { fixtureSite } from "../support/fixture-site.ts";
+import { repoRoot } from "../support/servers.ts";
+
+// A build reuses what an earlier build of the same site made from the same inputs (.cache/build/).
+// Whatever changed, a build with the cache must write exactly what a build without it writes:
+// each kind of input is changed in turn, and the two outputs compared file by file, byte for byte.
+let site: string;
+let cache: string;
+const out = () => path.join(site, "dist");
+const post = "content/blog/spare-key-importance";
+
+beforeAll(async () => {
+  site = await fixtureSite("photos");
+  // A build cache of its own, so what is made is this file's doing; the photos and cards are the project's.
+  cache = await mkdtemp(path.join(os.tmpdir(), "site-cache-"));
+  await mkdir(path.join(repoRoot, ".cache/images"), { recursive: true });
+  await symlink(path.join(repoRoot, ".cache/images"), path.join(cache, "images"));
+});
+afterAll(async () => {
+  await rm(site, { recursive: true, force: true });
+  await rm(cache, { recursive: true, force: true });
+});
+
+const quiet = { warn: () => {}, env: {} };
+let today = "2026-06-01";
+const cachedBuild = () => build({ root: site, outDir: out(), cacheDir: cache, today, ...quiet });
+const uncachedBuild = (outDir: string) => build({ root: site, outDir, cacheDir: cache, force: true, today, ...quiet });
+
+/** Every file under `dir`, with its bytes. */
+async function tree(dir: string): Promise<Map<string, Buffer>> {
+  const files = new Map<string, Buffer>();
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true }))
+    if (entry.isFile()) {
+      const file = path.relative(dir, path.join(entry.parentPath, entry.name));
+      files.set(file, await readFile(path.join(dir, file)));
+    }
+  return files;
+}
+
+/** The cached build's output against a build without the cache into the same folder (site.json names it). */
+async function expectSameAsUncached(): Promise<BuildResult> {
+  const warm = await cachedBuild();
+  const cached = await tree(out());
+  const parked = `${out()}-cached`;
+  await rm(parked, { recursive: true, force: true });
+  await cp(out(), parked, { recursive: true });
+  await uncachedBuild(out());
+  const fresh = await tree(out());
+  expect([...cached.keys()].sort()).toEqual([...fresh.keys()].sort());
+  const differing = [...fresh].filter(([file, bytes]) => !cached.get(file)!.equals(bytes)).map(([file]) => file);
+  expect(differing).toEqual([]);
+  await rm(parked, { recursive: true, force: true });
+  return warm;
+}
+
+const edit = async (file: string, change: (text: string) => string) => {
+  const full = path.join(site, file);
+  await writeFile(full, change(await readFile(full, "utf8")));
+};
+
+describe("a build with the cache writes what a build without it writes, byte for byte", () => {
+  test("the first build makes every page; a second with nothing changed makes none and links the first's files", async () => {
+    const first = await cachedBuild();
+    expect(first.made).toBe(first.pages.length);
+    const second = await cachedBuild();
+    expect(second.made).toBe(0);
+    // The page is the stored file itself, linked (read-only, so editing it in place cannot change the store).
+    const page = await stat(path.join(out(), "en/blog/spare-key-importance.html"));
+    expect(page.nlink).toBeGreaterThan(1);
+    expect(page.mode & 0o222).toBe(0);
+    expect((await expectSameAsUncached()).made).toBe(0);
+  });
+
+  test("a document's text: that page alone is made (and the feeds)", async () => {
+    await edit(`${post}/en.md`, (text) => text.replace(/\n## /, "\nA sentence added by the owner.\n\n## "));
+    const result = await expectSameAsUncached();
+    expect(result.made).toBe(1);
+    expect(await readFile(path.join(out(), "en/blog/spare-key-importance.html"), "utf8")).toContain("A sentence added by the owner.");
+    expect(await readFile(path.join(out(), "en/blog/feed.xml"), "utf8")).toContain("A sentence added by the owner.");
+  });
+
+  test("a document's title: every page that may show it is made", async () => {
+    await edit(`${post}/de.md`, (text) => text.replace(/^title: .*$/m, 'title: "Warum ein Ersatzschlüssel in Nafplio Gold wert ist"'));
+    const result = await expectSameAsUncached();
+    expect(result.made).toBe(result.pages.length);
+    expect(await readFile(path.join(out(), "de/blog.html"), "utf8")).toContain("Warum ein Ersatzschlüssel in Nafplio Gold wert ist");
+  });
+
+  test("a post added, then removed", async () => {
+    await cp(path.join(site, post), path.join(site, "content/blog/spare-key-box"), { recursive: true });
+    for (const file of await readdir(path.join(site, "content/blog/spare-key-box")))
+      await edit(`content/blog/spare-key-box/${file}`, (text) =>
+        text
+          .replace(/^title: .*$/m, `title: "A key box by the door in Nafplio (${file})"`)
+          .replace(/^description: .*$/m, `description: "Where to keep a spare key in Nafplio: a key box, a neighbour or our shop (${file})."`),
+      );
+    expect((await expectSameAsUncached()).pages.some((page) => page.url === "/en/blog/spare-key-box")).toBe(true);
+    await rm(path.join(site, "content/blog/spare-key-box"), { recursive: true });
+    expect((await expectSameAsUncached()).pages.some((page) => page.url === "/en/blog/spare-key-box")).toBe(false);
+  });
+
+  test("the config", async () => {
+    await edit("site.config.yml", (text) => text.replace(/^phone: .*$/m, 'phone: "+30 690 111 2222"'));
+    const result = await expectSameAsUncached();
+    expect(result.made).toBe(result.pages.length);
+    expect(await readFile(path.join(out(), "fr/contact.html"), "utf8")).toContain("+30 690 111 2222");
+  });
+
+  test("an interface string", async () => {
+    await edit("locales/ru/translation.json", (text) => text.replace(/"call": "([^"]*)"/, '"call": "$1!"'));
+    const result = await expectSameAsUncached();
+    expect(result.made).toBe(result.pages.length);
+  });
+
+  test("a photo replaced beside a document, and a file added to public/", async () => {
+    await sharp({ create: { width: 900, height: 600, channels: 3, background: "#b91c1c" } })
+      .webp()
+      .toFile(path.join(site, "content/blog/harbour-van/street.webp"));
+    await writeFile(path.join(site, "public/files/opening-hours.txt"), "Every day, 08:00 to 20:00.\n");
+    const result = await expectSameAsUncached();
+    expect(result.files).toContain("files/opening-hours.txt");
+  });
+
+  test("the day: a post dated later is published on its day", async () => {
+    await edit(`${post}/en.md`, (text) => text.replace(/^date: .*$/m, "date: 2026-06-02"));
+    const before = await expectSameAsUncached();
+    expect(before.pages.some((page) => page.url === "/en/blog/spare-key-importance")).toBe(false);
+    today = "2026-06-02";
+    const onTheDay = await expectSameAsUncached();
+    expect(onTheDay.pages.some((page) => page.url === "/en/blog/spare-key-importance")).toBe(true);
+  });
+});
