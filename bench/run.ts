@@ -30,6 +30,10 @@ await withTempDir(async (out) => {
     const { benchScale } = await import("./scale.ts");
     report("Scale: a generated site of 1,000 posts per language, built cold (a new process)", await benchScale());
   }
+  if (wants("dev")) {
+    const { benchDev } = await import("./dev.ts");
+    report("site dev: save to reload", await benchDev());
+  }
   if (wants("server")) {
     try {
       const { benchServer } = await import("./server.ts");

@@ -62,9 +62,13 @@ async function compile(target) {
   // Several commands may start at once: the first to finish puts its copy in place.
   await mkdir(path.dirname(target), { recursive: true });
   await rename(partial, target).catch(() => rm(partial, { recursive: true, force: true }));
-  // Older copies are of sources that no longer exist.
-  for (const name of await readdir(cacheDir).catch(() => []))
-    if (!target.endsWith(name) && !name.endsWith(".partial")) await rm(path.join(cacheDir, name), { recursive: true, force: true }).catch(() => {});
+  // Older copies are of sources that no longer exist; a command started from one may still be
+  // loading its parts, so only copies an hour old go.
+  for (const name of await readdir(cacheDir).catch(() => [])) {
+    const folder = path.join(cacheDir, name);
+    const age = Date.now() - (statSync(folder, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+    if (target !== folder && age > 3_600_000) await rm(folder, { recursive: true, force: true }).catch(() => {});
+  }
 }
 
 /**

@@ -16,7 +16,7 @@ import { digestOf, type BuildStore } from "./build-store.ts";
 import { createNginxConf } from "./nginx-conf.ts";
 import { checkPublicFiles } from "./public-files.ts";
 import { createRedirects } from "./redirects.ts";
-import { createPageMaker, pageRefs, type PageInfo, type PageMaker, type PageRef } from "./make-page.ts";
+import { createPageMaker, createPageTools, pageRefs, type PageInfo, type PageMaker, type PageRef } from "./make-page.ts";
 import { describeHeldBack, type HeldBackPost } from "./schedule-posts.ts";
 import { bootScript, createRootNotFound, createRootPage, favicon, rootRedirectScript } from "./root-pages.ts";
 import { createRobots, createSitemap } from "./sitemap.ts";
@@ -83,7 +83,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   const inputs = buildInputs(root, outDir, env);
   // Settled here too, so a build that fails before using it leaves no rejection behind.
   inputs.catch(() => undefined);
-  const site = await timings.time("load the site", loadSite(options));
+  const site = await loadSite({ ...options, timings });
   const { config, routes, locales } = site;
   const { store } = site;
   const tool = await toolDigest();
@@ -114,13 +114,13 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const entries = new Map<string, PageEntry>();
     const check = createSiteCheck(config.origin, pageUrls(routes), (file) => assets.has(file));
     let maker: Promise<PageMaker> | undefined;
+    const pageMaker = () => (maker ??= createPageTools({ tool, store, timings }).then((tools) => createPageMaker(site, tools)));
     const reusedScripts = new Map<string, StoredFile>();
     let made = 0;
 
     const make = async (ref: PageRef): Promise<PageInfo> => {
       made++;
-      maker ??= createPageMaker(site, { tool, store, timings });
-      const page = await (await maker).make(ref.info.route, ref.info.language);
+      const page = await (await pageMaker()).make(ref.info.route, ref.info.language);
       if (page.script) assets.add(page.script);
       if (page.info.card) {
         assets.add(`/${page.info.card.path}`);

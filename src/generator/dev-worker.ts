@@ -1,21 +1,54 @@
-// Runs builds for `site dev` in a worker thread: a fresh worker loads fresh templates after a
-// change under src/, while content, locale and config changes reuse the warm one.
-import { parentPort } from "node:worker_threads";
-import { build, summarize } from "./build.ts";
-import { BuildError } from "./errors.ts";
+// `site dev`'s site, in a worker thread: a fresh worker loads fresh templates after a change
+// under src/, while content, locale and config changes reuse the warm one (see dev-session.ts).
+import { parentPort, workerData } from "node:worker_threads";
+import { createDevSession } from "./dev-session.ts";
 
-parentPort!.on("message", async ({ root, outDir }: { root: string; outDir: string }) => {
+export type DevRequest = { id: number; type: "update"; changed?: string[] } | { id: number; type: "file"; name: string };
+export type DevReply =
+  | { id: number; type: "updated"; result: Awaited<ReturnType<ReturnType<typeof createDevSession>["update"]>> }
+  | { id: number; type: "file"; content: string | Uint8Array | null }
+  | { id: number; type: "failed"; message: string }
+  | { type: "checked"; problems: string };
+
+const session = createDevSession(workerData.root as string);
+const reply = (message: DevReply) => parentPort!.postMessage(message);
+let checking: Promise<void> | undefined;
+let recheck = false;
+
+/**
+ * The whole-site check after each version, in the background: its problems show on the page. It
+ * starts a moment after the change, once the open tab has asked for its page again.
+ */
+function checkInBackground() {
+  if (checking) return void (recheck = true);
+  checking = new Promise((resolve) => setTimeout(resolve, 400))
+    .then(() => session.check())
+    .then((problems) => reply({ type: "checked", problems }))
+    .catch((error: unknown) => reply({ type: "checked", problems: describe(error) }))
+    .finally(() => {
+      checking = undefined;
+      if (recheck) {
+        recheck = false;
+        checkInBackground();
+      }
+    });
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? `${error.message}\n${error.stack ?? ""}` : String(error);
+}
+
+parentPort!.on("message", async (request: DevRequest) => {
   try {
-    // site dev previews what site build leaves out: drafts and posts dated later, each marked.
-    const result = await build({ root, outDir, preview: true, warn: (message) => parentPort!.postMessage({ type: "warning", message }) });
-    parentPort!.postMessage({ type: "done", summary: summarize(result) });
+    if (request.type === "update") {
+      const result = await session.update(request.changed);
+      reply({ id: request.id, type: "updated", result });
+      if (!("problems" in result)) checkInBackground();
+    } else {
+      const content = await session.file(request.name);
+      reply({ id: request.id, type: "file", content: content ?? null });
+    }
   } catch (error) {
-    const message =
-      error instanceof BuildError
-        ? error.message
-        : error instanceof Error
-          ? `${error.message}${error.cause ? `\n  caused by: ${String((error.cause as Error).message ?? error.cause)}` : ""}\n${error.stack ?? ""}`
-          : String(error);
-    parentPort!.postMessage({ type: "error", message });
+    reply({ id: request.id, type: "failed", message: describe(error) });
   }
 });

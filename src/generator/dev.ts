@@ -1,13 +1,12 @@
-import { readFile } from "node:fs/promises";
 import http from "node:http";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import chokidar from "chokidar";
-import fg from "fast-glob";
-import sirv from "sirv";
+import { cacheControl, isFingerprinted } from "../shared/caching.ts";
+import { contentTypeOf } from "../shared/content-types.ts";
 import { escapeHtml } from "../shared/html.ts";
-import { manifestFile } from "../shared/manifest.ts";
 import { resolvePath } from "../shared/routing.ts";
+import type { DevReply } from "./dev-worker.ts";
 import { packageRoot } from "./package-root.ts";
 
 interface DevOptions {
@@ -16,8 +15,6 @@ interface DevOptions {
   host: string;
 }
 
-type WorkerMessage = { type: "done"; summary: string } | { type: "error"; message: string } | { type: "warning"; message: string };
-
 const reloadScript = `<script>new EventSource("/__site/events").onmessage=function(){location.reload()}</script>`;
 
 function errorOverlay(message: string): string {
@@ -25,75 +22,79 @@ function errorOverlay(message: string): string {
   return `<div style="position:fixed;inset:0;z-index:2147483647;background:rgba(15,23,42,.96);color:#fecaca;font:14px/1.5 ui-monospace,monospace;padding:24px;overflow:auto;white-space:pre-wrap"><strong style="color:#fff;font-size:16px">Build failed: the page shows the last good build.</strong>\n\n${escaped}</div>`;
 }
 
-/** `site dev`: build, serve, watch, rebuild, reload. Errors show in the terminal and the page; the server keeps running. */
+/** The site, in a worker thread (dev-worker.ts), asked for one thing at a time. */
+function startSiteWorker(root: string, onChecked: (problems: string) => void) {
+  const worker = new Worker(new URL("./dev-worker.ts", import.meta.url), { execArgv: ["--import", "tsx"], workerData: { root } });
+  const waiting = new Map<number, (reply: DevReply) => void>();
+  let next = 0;
+  worker.on("message", (reply: DevReply) => {
+    if (reply.type === "checked") return onChecked(reply.problems);
+    waiting.get(reply.id)?.(reply);
+    waiting.delete(reply.id);
+  });
+  const ask = <T extends DevReply>(request: { type: "update"; changed?: string[] } | { type: "file"; name: string }) =>
+    new Promise<T>((resolve) => {
+      const id = ++next;
+      waiting.set(id, resolve as (reply: DevReply) => void);
+      worker.postMessage({ ...request, id });
+    });
+  return { worker, ask };
+}
+
+/**
+ * `site dev`: reads the site, serves it, and reloads the open tab on every change. Pages are made
+ * when they are asked for (a large site's first page shows at once), and a saved document reads
+ * only that file again, so the tab shows the change as soon as it reloads. Problems show in the
+ * terminal and on the page, over the last good version, while the server keeps running.
+ */
 export async function startDev({ root, port, host }: DevOptions): Promise<http.Server> {
   const siteRoot = path.resolve(root);
-  const outDir = path.join(siteRoot, "dist");
   const clients = new Set<http.ServerResponse>();
-  let lastError = "";
+  let problems = "";
+  let checkProblems = "";
   let files = new Set<string>();
   let redirects: Record<string, string> = {};
-  let worker: Worker | undefined;
-  let running: Promise<void> | undefined;
-  let pending: { fresh: boolean } | undefined;
+  let site: ReturnType<typeof startSiteWorker> | undefined;
+  let updating: Promise<void> = Promise.resolve();
 
   const broadcast = () => {
     for (const client of clients) client.write("data: reload\n\n");
   };
-
-  const runBuild = (fresh: boolean) =>
-    new Promise<void>((resolve) => {
-      if (fresh || !worker) {
-        void worker?.terminate();
-        worker = new Worker(new URL("./dev-worker.ts", import.meta.url), { execArgv: ["--import", "tsx"] });
-      }
-      const current = worker;
-      const started = performance.now();
-      const onMessage = async (message: WorkerMessage) => {
-        if (message.type === "warning") return console.warn(message.message);
-        current.off("message", onMessage);
-        if (message.type === "done") {
-          lastError = "";
-          files = new Set(await fg("**/*", { cwd: outDir }));
-          redirects = (JSON.parse(await readFile(path.join(outDir, manifestFile), "utf8")) as { redirects?: Record<string, string> }).redirects ?? {};
-          console.log(`${message.summary} (${Math.round(performance.now() - started)} ms with reload)`);
-        } else {
-          lastError = message.message;
-          console.error(`\n${message.message}\n`);
-        }
-        broadcast();
-        resolve();
-      };
-      current.on("message", onMessage);
-      current.postMessage({ root: siteRoot, outDir });
-    });
-
-  const schedule = (fresh: boolean) => {
-    if (running) {
-      pending = { fresh: fresh || Boolean(pending?.fresh) };
-      return;
-    }
-    running = runBuild(fresh).then(() => {
-      running = undefined;
-      if (pending) {
-        const next = pending;
-        pending = undefined;
-        schedule(next.fresh);
-      }
-    });
+  const onChecked = (found: string) => {
+    if (found === checkProblems) return;
+    checkProblems = found;
+    if (found) console.error(`\n${found}\n`);
+    broadcast();
   };
 
-  await new Promise<void>((resolve) => {
-    schedule(true);
-    const wait = setInterval(() => {
-      if (!running) {
-        clearInterval(wait);
-        resolve();
+  /** A new version of the site: everything after a change under src/ (a fresh worker), else the files changed. */
+  const update = (changed?: string[], fresh = false) => {
+    const first = !site;
+    updating = updating.then(async () => {
+      const started = performance.now();
+      if (fresh || !site) {
+        await site?.worker.terminate();
+        site = startSiteWorker(siteRoot, onChecked);
       }
-    }, 20);
-  });
+      const reply = await site.ask<Extract<DevReply, { type: "updated" | "failed" }>>({ type: "update", ...(changed && !fresh ? { changed } : {}) });
+      if (reply.type === "failed") problems = reply.message;
+      else if ("problems" in reply.result) problems = reply.result.problems;
+      else {
+        problems = "";
+        files = new Set(reply.result.files);
+        redirects = reply.result.redirects;
+        console.log(`${reply.result.summary} (${Math.round(performance.now() - started)} ms)`);
+      }
+      if (problems) console.error(`\n${problems}\n`);
+      checkProblems = "";
+    });
+    // The open tab reloads at once: its request waits for the new version (see the server below),
+    // so the browser's part of a reload overlaps the reading of the change.
+    if (!first) broadcast();
+    return updating;
+  };
+  await update();
 
-  const serveFile = sirv(outDir, { dev: true, etag: true, extensions: [] });
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://localhost");
     if (url.pathname === "/__site/events") {
@@ -109,29 +110,24 @@ export async function startDev({ root, port, host }: DevOptions): Promise<http.S
     } catch {
       // Leave it at "/": dev is forgiving.
     }
-    const resolution = resolvePath(pathname, files, redirects);
-    if (resolution.kind === "redirect") {
-      response.writeHead(resolution.status, { Location: resolution.location }).end();
-      return;
-    }
-    if (!resolution.file.endsWith(".html")) {
-      request.url = `/${resolution.file}`;
-      serveFile(request, response, () => {
-        response.writeHead(404).end("Not found");
-      });
-      return;
-    }
-    readFile(path.join(outDir, resolution.file), "utf8")
-      .then((html) => {
-        const extra = `${reloadScript}${lastError ? errorOverlay(lastError) : ""}`;
-        response.writeHead(resolution.status, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" });
-        response.end(html.replace("</body>", `${extra}</body>`));
-      })
-      .catch(() =>
-        response
-          .writeHead(500, { "Content-Type": "text/html" })
-          .end(`<!DOCTYPE html><title>Build failed</title>${reloadScript}${errorOverlay(lastError || "No build yet.")}`),
-      );
+    // A request waits for the version being read, so a reload after a save shows the saved text.
+    void updating.then(async () => {
+      const resolution = resolvePath(pathname, files, redirects);
+      if (resolution.kind === "redirect") return void response.writeHead(resolution.status, { Location: resolution.location }).end();
+      const reply = await site!.ask<Extract<DevReply, { type: "file" | "failed" }>>({ type: "file", name: resolution.file });
+      const content = reply.type === "file" ? reply.content : null;
+      const shown = problems || checkProblems || (reply.type === "failed" ? reply.message : "");
+      if (content === null && !resolution.file.endsWith(".html")) return void response.writeHead(404).end("Not found");
+      // A fingerprinted file's name changes with its content: the browser keeps it across reloads.
+      const headers = {
+        "Content-Type": contentTypeOf(resolution.file),
+        "Cache-Control": isFingerprinted(resolution.file) ? cacheControl.fingerprinted : "no-store",
+      };
+      if (!resolution.file.endsWith(".html")) return void response.writeHead(resolution.status, headers).end(content);
+      const html = content === null ? "<!DOCTYPE html><title>Build failed</title></body>" : String(content);
+      const extra = `${reloadScript}${shown ? errorOverlay(shown) : ""}`;
+      response.writeHead(content === null ? 500 : resolution.status, headers).end(html.replace("</body>", `${extra}</body>`));
+    });
   });
   await new Promise<void>((resolve) => server.listen(port, host, resolve));
   const address = server.address();
@@ -142,19 +138,24 @@ export async function startDev({ root, port, host }: DevOptions): Promise<http.S
     { ignoreInitial: true },
   );
   let timer: NodeJS.Timeout | undefined;
+  let changed = new Set<string>();
   let fresh = false;
   watcher.on("all", (_event, file) => {
     fresh ||= file.startsWith(path.join(packageRoot, "src"));
+    changed.add(path.relative(siteRoot, file).split(path.sep).join("/"));
+    // An editor's save can be a few events (write, rename): they are taken together.
     clearTimeout(timer);
     timer = setTimeout(() => {
-      console.log(`Changed: ${path.relative(siteRoot, file)}`);
-      schedule(fresh);
+      const batch = [...changed];
+      changed = new Set();
+      console.log(`Changed: ${batch.join(", ")}`);
+      void update(batch, fresh);
       fresh = false;
-    }, 60);
+    }, 15);
   });
   const stop = () => {
     void watcher.close();
-    void worker?.terminate();
+    void site?.worker.terminate();
     for (const client of clients) client.end();
     server.close();
   };

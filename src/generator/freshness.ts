@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
-import { readdir, readFile, stat } from "node:fs/promises";
+import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { configEnvironment } from "../shared/config-keys.ts";
 import { siteTimeZone, todayIn } from "../shared/dates.ts";
 import { manifestFile } from "../shared/manifest.ts";
+import { listFiles } from "./list-files.ts";
 import { packageRoot } from "./package-root.ts";
 
 /** What a site is made from, in its own folder: the config, the strings, the content, its files. */
@@ -15,17 +16,12 @@ const toolInputs = ["src", "bin", "package.json", "node_modules/.package-lock.js
  * The files of `entries` under `base` (a file as itself, a folder with everything in it, hidden
  * files and folders left out), as sorted paths with forward slashes: `content/blog/x/en.md`.
  */
-export async function listFiles(base: string, entries: readonly string[]): Promise<string[]> {
+async function inputFiles(base: string, entries: readonly string[]): Promise<string[]> {
   const found: string[] = [];
   for (const entry of entries) {
     const info = await stat(path.join(base, entry)).catch(() => undefined);
     if (info?.isFile()) found.push(entry);
-    if (!info?.isDirectory()) continue;
-    for (const item of await readdir(path.join(base, entry), { recursive: true, withFileTypes: true })) {
-      if (!item.isFile()) continue;
-      const relative = path.relative(base, path.join(item.parentPath, item.name)).split(path.sep).join("/");
-      if (!relative.split("/").some((part) => part.startsWith("."))) found.push(relative);
-    }
+    else if (info?.isDirectory()) found.push(...(await listFiles(path.join(base, entry))).map((file) => `${entry}/${file}`));
   }
   return found.sort();
 }
@@ -43,7 +39,7 @@ export async function buildInputs(root: string, outDir: string, env: NodeJS.Proc
     [path.resolve(root), siteInputs],
     [toolRoot, toolInputs],
   ] as const) {
-    const files = await listFiles(base, patterns);
+    const files = await inputFiles(base, patterns);
     const contents = await Promise.all(files.map((file) => readFile(path.join(base, file))));
     files.forEach((file, index) => hash.update(`${base === toolRoot ? "tool" : "site"}:${file}\n`).update(contents[index]!));
   }
@@ -59,7 +55,7 @@ let tool: Promise<string> | undefined;
 export function toolDigest(toolRoot = packageRoot): Promise<string> {
   tool ??= (async () => {
     const hash = createHash("sha256").update(`node ${process.versions.node}\n`);
-    const files = await listFiles(toolRoot, toolInputs);
+    const files = await inputFiles(toolRoot, toolInputs);
     const contents = await Promise.all(files.map((file) => readFile(path.join(toolRoot, file))));
     files.forEach((file, index) => hash.update(`${file}\n`).update(contents[index]!));
     return hash.digest("hex");

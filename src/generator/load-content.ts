@@ -1,15 +1,18 @@
-import { readdir, readFile } from "node:fs/promises";
+import { access, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { SiteConfig } from "../shared/config.ts";
 import type { ContentDocument } from "../shared/content.ts";
 import { digestOf } from "./build-store.ts";
 import { ProblemList } from "./errors.ts";
+import { listFiles } from "./list-files.ts";
 
 /** What loadContent found: the documents to publish, and the drafts it left out. */
 export interface LoadedContent {
   documents: ContentDocument[];
   /** Posts marked `draft: true` that were left out (not read further, so a half-written draft never fails a build). */
   draftsLeftOut: DraftLeftOut[];
+  /** The keys of `known` this read used: what a session keeps for next time. */
+  used?: Set<string>;
 }
 
 type DraftLeftOut = { id: string; code: string; file: string };
@@ -33,7 +36,7 @@ export interface ContentOptions {
    * The texts read last time, by file (`blog/x/en.md`), and the files changed since: with them,
    * only the changed files are read again (`site dev` knows them from its watcher).
    */
-  texts?: Map<string, string>;
+  texts?: Map<string, { text: string; key?: string }>;
   changed?: ReadonlySet<string>;
 }
 
@@ -51,19 +54,18 @@ export async function loadContent(
   { drafts = false, known = new Map(), context = "", texts, changed }: ContentOptions = {},
 ): Promise<LoadedContent> {
   const problems = new ProblemList();
-  const files = (await readdir(dir, { recursive: true, withFileTypes: true }))
-    .filter((entry) => entry.isFile() && entry.name.endsWith(".md"))
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
-    .sort();
-  const read = await Promise.all(
-    files.map((relative) => (texts?.has(relative) && changed && !changed.has(relative) ? texts.get(relative)! : readFile(path.join(dir, relative), "utf8"))),
-  );
-  const loaded: LoadedContent = { documents: [], draftsLeftOut: [] };
+  // site dev knows from its watcher what was added and removed since the last read: no listing.
+  const files = texts && changed ? await knownFiles(dir, texts, changed) : (await listFiles(dir)).filter((file) => file.endsWith(".md"));
+  // A file the watcher saw no change in is taken as it was read last time, key and all.
+  const unchanged = (relative: string) => Boolean(texts?.has(relative) && changed && !changed.has(relative));
+  const read = await Promise.all(files.map((relative) => (unchanged(relative) ? texts!.get(relative)!.text : readFile(path.join(dir, relative), "utf8"))));
+  const loaded: LoadedContent = { documents: [], draftsLeftOut: [], used: new Set() };
   let reader: typeof import("./read-document.ts") | undefined;
   for (const [index, relative] of files.entries()) {
     const text = read[index]!;
-    texts?.set(relative, text);
-    const key = digestOf(context, dir, relative, text, String(drafts));
+    const earlier = unchanged(relative) ? texts!.get(relative)!.key : undefined;
+    const key = earlier && earlier.startsWith(`${context} `) ? earlier : `${context} ${digestOf(dir, relative, text, String(drafts))}`;
+    texts?.set(relative, { text, key });
     let result = known.get(key);
     if (!result) {
       reader ??= await import("./read-document.ts");
@@ -75,6 +77,7 @@ export async function loadContent(
       if (!result) continue;
       known.set(key, result);
     }
+    loaded.used!.add(key);
     if ("document" in result) loaded.documents.push(result.document);
     else loaded.draftsLeftOut.push(result.draft);
   }
@@ -84,4 +87,19 @@ export async function loadContent(
   }
   problems.throwIfAny();
   return loaded;
+}
+
+/** The Markdown files there are now: those read last time and those changed since, where they still are. */
+async function knownFiles(dir: string, texts: Map<string, unknown>, changed: ReadonlySet<string>): Promise<string[]> {
+  const files = new Set(texts.keys());
+  for (const file of changed) {
+    if (!file.endsWith(".md")) continue;
+    const there = await access(path.join(dir, file)).then(
+      () => true,
+      () => false,
+    );
+    if (there) files.add(file);
+    else files.delete(file);
+  }
+  return [...files].sort();
 }

@@ -15,7 +15,8 @@ import { configPhotos, documentImages } from "./photo-references.ts";
 import { processImages, type ImageLibrary } from "./process-images.ts";
 import { findPublicFiles, type PublicFile } from "./public-files.ts";
 import type { RenderInput } from "./render-pages.tsx";
-import { resolveRoutes } from "./resolve-routes.ts";
+import { createTimings, type Timings } from "./timings.ts";
+import { checkLinks, resolveRoutes } from "./resolve-routes.ts";
 import { schedulePosts, unpublishedReasons, type HeldBackPost } from "./schedule-posts.ts";
 
 export interface SiteOptions {
@@ -35,11 +36,23 @@ export interface SiteOptions {
   cacheDir?: string | false;
   /** Make everything anew: neither read nor write the build cache (encoded photos and cards are still reused). */
   force?: boolean;
+  /** Where the time goes, stage by stage (`site build --timings`). */
+  timings?: Timings;
   /**
    * What the last load of the same site read (`site dev` keeps it between changes): with the
    * files changed since, only those are read and parsed again.
    */
-  session?: { known: KnownReads; texts: Map<string, string>; changed?: ReadonlySet<string> };
+  session?: SiteSession;
+}
+
+/** What `site dev` keeps from one read of the site to the next. */
+export interface SiteSession {
+  known: KnownReads;
+  texts: Map<string, { text: string; key?: string }>;
+  /** The files changed since the last read, relative to the site folder (`content/blog/x/en.md`); all of them when absent. */
+  changed?: ReadonlySet<string>;
+  /** The config and strings of the last read, taken again while their files are unchanged; the site it made. */
+  last?: { config: SiteConfig; locales: Locales; site?: Site };
 }
 
 /** Everything a site's pages are made from, read and checked: what every stage after it needs. */
@@ -82,32 +95,52 @@ export async function loadSite(options: SiteOptions): Promise<Site> {
   const env = options.env ?? process.env;
   const preview = options.preview ?? false;
   const today = options.today ?? todayIn(siteTimeZone);
+  const timings = options.timings ?? createTimings();
   const tool = toolDigest();
   tool.catch(() => undefined);
 
   const cacheDir = options.cacheDir === false ? undefined : path.resolve(root, options.cacheDir ?? env.SITE_CACHE_DIR ?? ".cache");
   const store = createBuildStore(cacheDir && !options.force ? path.join(cacheDir, "build") : undefined);
-  const config = await loadConfig(path.join(root, "site.config.yml"), env, relative, {
-    context: await tool,
-    get: (key) => store.part(digestOf("config", key)),
-    set: (key, value) => store.savePart(digestOf("config", key), value),
-  });
+  const { session } = options;
+  const unchanged = (file: string) =>
+    Boolean(session?.last && session.changed && ![...session.changed].some((changed) => changed === file || changed.startsWith(`${file}/`)));
+  const config = unchanged("site.config.yml")
+    ? session!.last!.config
+    : await timings.time(
+        "config",
+        loadConfig(path.join(root, "site.config.yml"), env, relative, {
+          context: await tool,
+          get: (key) => store.part(digestOf("config", key)),
+          set: (key, value) => store.savePart(digestOf("config", key), value),
+        }),
+      );
   // Documents read by an earlier build with the same config and generator are not parsed again.
   const context = digestOf(await tool, JSON.stringify(config));
   const readsPart = digestOf("documents", context);
-  const known: KnownReads = options.session?.known ?? new Map(JSON.parse((await store.part(readsPart))?.toString() ?? "[]") as [string, DocumentRead][]);
+  const known: KnownReads = session?.known ?? new Map();
+  if (known.size === 0)
+    for (const [key, read] of JSON.parse((await store.part(readsPart))?.toString() ?? "[]") as [string, DocumentRead][]) known.set(key, read);
   const knownBefore = known.size;
-  const [locales, content] = await settleAll([
-    loadLocales(path.join(root, "locales"), config.missingTranslations, relative),
-    loadContent(path.join(root, "content"), config, relative, {
-      drafts: preview,
-      known,
-      context,
-      texts: options.session?.texts,
-      changed: options.session?.changed,
-    }),
-  ] as const);
-  if (!options.session && known.size !== knownBefore) {
+  const [locales, content] = await timings.time(
+    "strings and content",
+    settleAll([
+      unchanged("locales") && unchanged("site.config.yml")
+        ? Promise.resolve(session!.last!.locales)
+        : loadLocales(path.join(root, "locales"), config.missingTranslations, relative),
+      loadContent(path.join(root, "content"), config, relative, {
+        drafts: preview,
+        known,
+        context,
+        texts: session?.texts,
+        changed: session?.changed && new Set([...session.changed].filter((file) => file.startsWith("content/")).map((file) => file.slice("content/".length))),
+      }),
+    ] as const),
+  );
+  // A session keeps only what this version of the site reads.
+  const previous = session?.last?.site;
+  if (session) session.last = { config, locales };
+  if (session) for (const key of known.keys()) if (!content.used?.has(key)) known.delete(key);
+  if (!session && known.size !== knownBefore) {
     // Only what this site reads now is kept.
     const current = new Set([...content.documents.map((document) => document.file), ...content.draftsLeftOut.map((draft) => draft.file)]);
     const kept = [...known].filter(([, read]) => current.has("document" in read ? read.document.file : read.draft.file));
@@ -115,11 +148,18 @@ export async function loadSite(options: SiteOptions): Promise<Site> {
   }
   for (const warning of locales.warnings) warn(`warning: ${formatProblem(warning)}`);
   const { documents, heldBack } = schedulePosts(content.documents, { today, preview, draftsLeftOut: content.draftsLeftOut });
-  const routes = resolveRoutes(documents, "content", unpublishedReasons(heldBack));
+  if (previous && session?.changed) {
+    const patched = timings.measure("routes", () => withNewTexts(previous, { config, locales, documents, heldBack, today, changed: session.changed! }));
+    if (patched) return (session.last!.site = patched);
+  }
+  const routes = timings.measure("routes", () => resolveRoutes(documents, "content", unpublishedReasons(heldBack)));
 
   const imageCache = createImageCache(cacheDir && path.join(cacheDir, "images"));
   const photoRefs = await configPhotos(config, root, path.join(root, "site.config.yml"), relative);
-  const library = await processImages([...photoRefs.map((entry) => entry.reference), ...documentImages(documents)], imageCache, relative);
+  const library = await timings.time(
+    "photos",
+    processImages([...photoRefs.map((entry) => entry.reference), ...documentImages(documents)], imageCache, relative),
+  );
   for (const { photo, reference } of photoRefs)
     if (photo.example)
       warn(
@@ -128,26 +168,29 @@ export async function loadSite(options: SiteOptions): Promise<Site> {
   const photos = Object.fromEntries(photoRefs.map(({ place, photo, reference }) => [place, { image: library.get(reference.source)!, alt: photo.alt }]));
   const publicFiles = await findPublicFiles(root);
 
-  const digest = digestOf(
-    JSON.stringify({
-      tool: await tool,
-      config,
-      locales: locales.resources,
-      // What other pages show of a document (its title in a list, its card): all but its text.
-      documents: documents.map(({ body: _body, links: _links, images: _images, ...shown }) => shown),
-      heldBack,
-      images: documents.flatMap((document) => document.images.map((image) => [image.source, library.get(image.source)])),
-      covers: documents.flatMap((document) => (document.cover ? [[document.cover.source, library.get(document.cover.source)]] : [])),
-      photos,
-      publicFiles: publicFiles.map((file) => file.path),
-      today,
-      // The footer's year is the clock's.
-      year: new Date().getFullYear(),
-      preview,
-    }),
+  const toolVersion = await tool;
+  const digest = timings.measure("the site's digest", () =>
+    digestOf(
+      JSON.stringify({
+        tool: toolVersion,
+        config,
+        locales: locales.resources,
+
+        documents: documents.map(shownOf),
+        heldBack,
+        images: documents.flatMap((document) => document.images.map((image) => [image.source, library.get(image.source)])),
+        covers: documents.flatMap((document) => (document.cover ? [[document.cover.source, library.get(document.cover.source)]] : [])),
+        photos,
+        publicFiles: publicFiles.map((file) => file.path),
+        today,
+        // The footer's year is the clock's.
+        year: new Date().getFullYear(),
+        preview,
+      }),
+    ),
   );
 
-  return {
+  const site: Site = {
     root,
     relative,
     config,
@@ -166,6 +209,54 @@ export async function loadSite(options: SiteOptions): Promise<Site> {
     store,
     digest,
   };
+  if (session) session.last!.site = site;
+  return site;
+}
+
+/**
+ * The last version of the site with the new text of some documents, when nothing else changed
+ * (the owner writing a post): no front matter, photo or file changed, so every other page and
+ * list is as it was and only the route table's documents are swapped. Undefined otherwise.
+ */
+function withNewTexts(
+  previous: Site,
+  {
+    config,
+    locales,
+    documents,
+    heldBack,
+    today,
+    changed,
+  }: Pick<Site, "config" | "locales" | "documents" | "heldBack" | "today"> & { changed: ReadonlySet<string> },
+): Site | undefined {
+  if (![...changed].every((file) => file.startsWith("content/") && file.endsWith(".md"))) return undefined;
+  if (previous.config !== config || previous.locales !== locales || previous.today !== today) return undefined;
+  if (documents.length !== previous.documents.length || JSON.stringify(heldBack) !== JSON.stringify(previous.heldBack)) return undefined;
+  const swapped: ContentDocument[] = [];
+  for (const [index, document] of documents.entries()) {
+    const before = previous.documents[index]!;
+    if (document === before) continue;
+    if (document.file !== before.file || shownOf(document) !== shownOf(before) || JSON.stringify(document.images) !== JSON.stringify(before.images))
+      return undefined;
+    swapped.push(document);
+  }
+  checkLinks(swapped, previous.routes, unpublishedReasons(heldBack));
+  for (const document of swapped) {
+    previous.routes.get(document.id).documents[document.code] = document;
+    previous.documents[previous.documents.findIndex((other) => other.file === document.file)] = document;
+  }
+  return previous;
+}
+
+// What other pages show of a document (its title in a list, its card): all but its text, as a
+// digest worked out once per document read (site dev keeps the documents of unchanged files).
+const shown = new WeakMap<ContentDocument, string>();
+function shownOf(document: ContentDocument): string {
+  if (!shown.has(document)) {
+    const { body: _body, links: _links, images: _images, ...rest } = document;
+    shown.set(document, digestOf(JSON.stringify(rest)));
+  }
+  return shown.get(document)!;
 }
 
 /**

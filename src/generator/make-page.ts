@@ -22,15 +22,28 @@ export interface PageRef {
   key: string;
 }
 
+// A document's text is hashed once per document read (site dev keeps the documents of unchanged files).
+const bodyDigests = new WeakMap<object, string>();
+const bodyDigest = (document: { body: string } | undefined) => {
+  if (!document) return "";
+  if (!bodyDigests.has(document)) bodyDigests.set(document, digestOf(document.body));
+  return bodyDigests.get(document)!;
+};
+
 /** Every page of the route table, in every language it exists in. */
 export function pageRefs(site: Site): PageRef[] {
   return site.routes.routes.flatMap((route) =>
     route.codes.map((code) => {
       const url = site.routes.href(code, route.id);
       const language = codeToLanguage(code)!;
-      return { url, info: { url, file: urlToFile(url), route, language }, key: digestOf(route.id, code, route.documents[code]?.body ?? "") };
+      return { url, info: { url, file: urlToFile(url), route, language }, key: pageKey(route, code) };
     }),
   );
+}
+
+/** What a page is made from beyond the site's digest: its route, its language, its document's text. */
+export function pageKey(route: Route, code: string): string {
+  return `${route.id} ${code} ${bodyDigest(route.documents[code])}`;
 }
 
 export interface MadePage {
@@ -49,13 +62,24 @@ export interface PageMaker {
   scripts(): Promise<OutputFile[]>;
 }
 
+/** What making pages needs beyond the site itself, kept from one version of the site to the next (`site dev`). */
+export interface PageTools {
+  modules: {
+    render: typeof import("./render-pages.tsx");
+    cards: typeof import("./social-cards.tsx");
+  };
+  css: import("./build-css.ts").CssBuilder;
+  islands: ReturnType<typeof import("./bundle-islands.ts").createIslandBundler>;
+  timings: Timings;
+}
+
 /**
- * Makes pages one at a time: renders the page with React, bundles its set of islands (once per
- * set), inlines the CSS of exactly what it uses. React, Tailwind and esbuild load here, on the
- * first page a build has to make: a build that makes none never loads them.
+ * React, Tailwind and esbuild, loaded on the first page a build has to make: a build that makes
+ * none never loads them. Stylesheets and island scripts are made once per class set and island
+ * set, and kept in the store for the next build.
  */
-export async function createPageMaker(site: Site, { tool, store, timings }: { tool: string; store: BuildStore; timings: Timings }): Promise<PageMaker> {
-  const [{ createRenderer }, { createCssBuilder }, { createIslandBundler }, { createCardRenderer }] = await timings.time(
+export async function createPageTools({ tool, store, timings }: { tool: string; store: BuildStore; timings: Timings }): Promise<PageTools> {
+  const [render, { createCssBuilder }, { createIslandBundler }, cards] = await timings.time(
     "load the renderer",
     Promise.all([import("./render-pages.tsx"), import("./build-css.ts"), import("./bundle-islands.ts"), import("./social-cards.tsx")]),
   );
@@ -63,7 +87,20 @@ export async function createPageMaker(site: Site, { tool, store, timings }: { to
     get: (key: string) => store.part(digestOf(kind, key)),
     set: (key: string, content: string) => store.savePart(digestOf(kind, key), content),
   });
-  const render = createRenderer({
+  return {
+    modules: { render, cards },
+    css: await createCssBuilder(path.join(packageRoot, "src/templates/styles.css"), kept(`css ${tool}`)),
+    islands: createIslandBundler(kept("islands"), tool),
+    timings,
+  };
+}
+
+/**
+ * Makes the site's pages one at a time: renders the page with React, gives it its island script
+ * (bundled once per set of islands) and inlines the CSS of exactly what it uses.
+ */
+export function createPageMaker(site: Site, { modules, css, islands, timings }: PageTools): PageMaker {
+  const render = modules.render.createRenderer({
     config: site.config,
     locales: site.locales,
     routes: site.routes,
@@ -71,13 +108,12 @@ export async function createPageMaker(site: Site, { tool, store, timings }: { to
     image: (source) => site.library.get(source),
     photos: site.photos,
   });
-  const css = await createCssBuilder(path.join(packageRoot, "src/templates/styles.css"), kept(`css ${tool}`));
-  const islands = createIslandBundler(kept("islands"), tool);
-  const drawCard = createCardRenderer(site.imageCache);
+  const drawCard = modules.cards.createCardRenderer(site.imageCache);
 
   return {
     async make(route, language) {
       const { html: rendered, ...info } = timings.measure("render", () => render(route, language.code));
+      // The islands are sorted and unique: joined, they are the set's key (islandSetKey).
       const script = await timings.time("island scripts", islands.scriptFor(info.islands.join("+")));
       const html = script
         ? rendered.replace(islandScriptMarker, script.url)

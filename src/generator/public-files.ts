@@ -1,5 +1,5 @@
 import path from "node:path";
-import { readdir } from "node:fs/promises";
+import { listFiles } from "./list-files.ts";
 import { assetsFolder } from "../shared/caching.ts";
 import { languages } from "../shared/languages.ts";
 import { ProblemList } from "./errors.ts";
@@ -15,11 +15,7 @@ export interface PublicFile {
 /** Every file under public/ (hidden ones too, such as .well-known/), in a stable order. */
 export async function findPublicFiles(root: string): Promise<PublicFile[]> {
   const folder = path.join(root, "public");
-  const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
-  const found = entries
-    .filter((entry) => entry.isFile())
-    .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"));
-  return found.sort().map((file) => ({ path: file, source: path.join(folder, file) }));
+  return (await listFiles(folder, { hidden: true })).map((file) => ({ path: file, source: path.join(folder, file) }));
 }
 
 /**

@@ -71,21 +71,7 @@ export function resolveRoutes(documents: ContentDocument[], contentDir = "conten
 
   const byId = new Map(routes.map((route) => [route.id, route]));
   const has = (code: string, id: string) => byId.get(id)?.codes.includes(code) ?? false;
-
-  for (const document of documents) {
-    for (const link of document.links) {
-      const why = unpublished.get(`${document.code} ${link.id}`);
-      if (why && !has(document.code, link.id))
-        problems.add(document.file, `link to "route:${link.id}", which is ${why} and not published by this build; link to it once it is`, link.line);
-      else if (!byId.has(link.id))
-        problems.add(document.file, `link to unknown page "route:${link.id}"; use a route id such as ${suggest(link.id, [...byId.keys()])}`, link.line);
-      else if (!has(document.code, link.id))
-        problems.add(document.file, `link to "route:${link.id}", which has no ${document.code} version; write it or link elsewhere`, link.line);
-    }
-  }
-  problems.throwIfAny();
-
-  return {
+  const table: RouteTable = {
     routes,
     has,
     get(id) {
@@ -100,6 +86,39 @@ export function resolveRoutes(documents: ContentDocument[], contentDir = "conten
       return pageUrl(language, route.path);
     },
   };
+  checkLinks(documents, table, unpublished, problems);
+  return table;
+}
+
+/** Every `route:ID` link of the documents leads to a page published in the document's language. */
+export function checkLinks(
+  documents: Iterable<ContentDocument>,
+  table: RouteTable,
+  unpublished: ReadonlyMap<string, string>,
+  problems = new ProblemList(),
+): void {
+  const ids = () => table.routes.map((route) => route.id);
+  for (const document of documents) {
+    for (const link of document.links) {
+      const why = unpublished.get(`${document.code} ${link.id}`);
+      if (why && !table.has(document.code, link.id))
+        problems.add(document.file, `link to "route:${link.id}", which is ${why} and not published by this build; link to it once it is`, link.line);
+      else if (!known(table, link.id))
+        problems.add(document.file, `link to unknown page "route:${link.id}"; use a route id such as ${suggest(link.id, ids())}`, link.line);
+      else if (!table.has(document.code, link.id))
+        problems.add(document.file, `link to "route:${link.id}", which has no ${document.code} version; write it or link elsewhere`, link.line);
+    }
+  }
+  problems.throwIfAny();
+}
+
+function known(table: RouteTable, id: string): boolean {
+  try {
+    table.get(id);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function suggest(id: string, ids: string[]): string {

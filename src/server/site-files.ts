@@ -2,29 +2,9 @@ import { createHash } from "node:crypto";
 import { lstat, readdir, readFile, realpath, stat } from "node:fs/promises";
 import type { OutgoingHttpHeaders } from "node:http";
 import path from "node:path";
-import { cacheControl } from "../shared/caching.ts";
+import { cacheControl, isFingerprinted } from "../shared/caching.ts";
+import { contentTypeOf } from "../shared/content-types.ts";
 import { hostFiles } from "../shared/routing.ts";
-
-const types: Record<string, string> = {
-  ".html": "text/html; charset=utf-8",
-  ".js": "text/javascript; charset=utf-8",
-  ".mjs": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8",
-  ".svg": "image/svg+xml",
-  ".xml": "application/xml; charset=utf-8",
-  ".txt": "text/plain; charset=utf-8",
-  ".json": "application/json; charset=utf-8",
-  ".webmanifest": "application/manifest+json",
-  ".png": "image/png",
-  ".jpg": "image/jpeg",
-  ".jpeg": "image/jpeg",
-  ".webp": "image/webp",
-  ".avif": "image/avif",
-  ".gif": "image/gif",
-  ".ico": "image/x-icon",
-  ".woff2": "font/woff2",
-  ".pdf": "application/pdf",
-};
 
 export type Encoding = "br" | "gzip" | "identity";
 
@@ -50,10 +30,7 @@ export interface SiteFiles {
   bytes: number;
 }
 
-/** `assets/islands.07e9e867f8.js`: a name that changes whenever the content does. */
-export function isFingerprinted(name: string): boolean {
-  return /(^|\/)assets\/.+\.[0-9a-f]{8,}\.[a-z0-9]+$/i.test(name);
-}
+export { isFingerprinted } from "../shared/caching.ts";
 
 export function cacheControlFor(name: string): string {
   if (isFingerprinted(name)) return cacheControl.fingerprinted;
@@ -83,7 +60,7 @@ export async function loadSiteFiles(dir: string, securityHeaders: Record<string,
     const html = name.endsWith(".html");
     const common = {
       ...securityHeaders,
-      "Content-Type": types[path.extname(name).toLowerCase()] ?? "application/octet-stream",
+      "Content-Type": contentTypeOf(name),
       "Cache-Control": cacheControlFor(name),
     };
     const compressed = found.has(`${name}.br`) || found.has(`${name}.gz`);

@@ -10,3 +10,8 @@ export const cacheControl = {
 
 /** The output folder of fingerprinted files (`assets/islands.07e9e867f8.js`). */
 export const assetsFolder = "assets";
+
+/** `assets/islands.07e9e867f8.js`: a name that changes whenever the content does. */
+export function isFingerprinted(name: string): boolean {
+  return /(^|\/)assets\/.+\.[0-9a-f]{8,}\.[a-z0-9]+$/i.test(name);
+}

@@ -35,6 +35,35 @@ test.describe("site dev", () => {
     }
   });
 
+  test("problems found in a document's text or by the whole-site check show on the page, and go when mended", async ({ page }) => {
+    test.setTimeout(90_000);
+    const root = await fixtureSite();
+    const dev = await startSite(["dev", "--root", root, "--port", "0", "--host", "127.0.0.1"]);
+    try {
+      const file = path.join(root, "content/blog/spare-key-importance/en.md");
+      const original = await readFile(file, "utf8");
+      await page.goto(`${dev.url}/en/blog/spare-key-importance`);
+      const overlay = page.getByText("Build failed: the page shows the last good build.");
+
+      // Only the text changed, with a link to a page that does not exist.
+      await writeFile(file, `${original}\nSee [our gallery](route:gallery).\n`);
+      await expect(overlay).toBeVisible({ timeout: 20_000 });
+      await expect(page.getByText('link to unknown page "route:gallery"')).toBeVisible();
+      await writeFile(file, original);
+      await expect(overlay).toBeHidden({ timeout: 20_000 });
+
+      // A title another English page has: found by the check of the whole site, after the page is shown.
+      const other = (await readFile(path.join(root, "content/blog/car-lockout-nafplio/en.md"), "utf8")).match(/^title: (.*)$/m)![1]!;
+      await writeFile(file, original.replace(/^title: .*$/m, `title: ${other}`));
+      await expect(page.getByText(/duplicate title/)).toBeVisible({ timeout: 30_000 });
+      await writeFile(file, original);
+      await expect(overlay).toBeHidden({ timeout: 30_000 });
+    } finally {
+      dev.process.kill("SIGTERM");
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
   test("a photo dropped beside a post and a file dropped into public/ show up without a restart", async ({ page, request }) => {
     test.setTimeout(90_000);
     const root = await fixtureSite();

@@ -1,0 +1,165 @@
+import { readFile } from "node:fs/promises";
+import { brandFor } from "../shared/business.ts";
+import { feedFile } from "../shared/blog.ts";
+import { defaultLanguage, languages } from "../shared/languages.ts";
+import { createAppIcons } from "./app-icons.ts";
+import { createSiteCheck, type PageFacts } from "./check-site.ts";
+import { BuildError } from "./errors.ts";
+import { toolDigest } from "./freshness.ts";
+import { loadSite, type Site, type SiteSession } from "./load-site.ts";
+import { createPageMaker, createPageTools, pageKey, pageRefs, type PageInfo, type PageMaker, type PageRef, type PageTools } from "./make-page.ts";
+import { createRootNotFound, createRootPage, favicon } from "./root-pages.ts";
+import { createRobots, createSitemap } from "./sitemap.ts";
+import { createTimings } from "./timings.ts";
+import type { OutputFile } from "./write-site.ts";
+
+/** A page made for the current version of the site, with what the whole-site check needs of it. */
+interface MadeEntry {
+  key: string;
+  html: string;
+  info: PageInfo;
+  facts?: PageFacts;
+}
+
+export interface DevSession {
+  /**
+   * Reads the site again: the files under content/ named in `changed` (relative to the site
+   * folder), or everything. Returns what the server needs to route requests, or the problems
+   * that stop the site from building (the previous version stays in use).
+   */
+  update(changed?: string[]): Promise<{ files: string[]; redirects: Record<string, string>; summary: string } | { problems: string }>;
+  /** Where the time went, stage by stage, since the session started. */
+  timings: ReturnType<typeof createTimings>;
+  /** A file as `site build` would write it (`en/prices.html`, `assets/islands.x.js`), made when it is asked for. */
+  file(name: string): Promise<Buffer | string | undefined>;
+  /** Makes and checks every page not made yet for this version (the check of `site build`); the problems, or "". */
+  check(): Promise<string>;
+}
+
+/**
+ * `site dev`'s model of the site: read once, then again file by file as the owner saves them;
+ * pages made on request, so the first page shows before the whole site is made and a saved
+ * document shows as soon as its page is asked for again. A page made for one version is kept as
+ * long as what it is made from (the site's digest and its document's text) stays the same.
+ */
+export function createDevSession(root: string, { preview = true, cacheDir }: { preview?: boolean; cacheDir?: string | false } = {}): DevSession {
+  const memory: SiteSession = { known: new Map(), texts: new Map() };
+  const timings = createTimings();
+  let tools: Promise<PageTools> | undefined;
+  let site: Site | undefined;
+  let maker: PageMaker | undefined;
+  let refs = new Map<string, PageRef>();
+  let fixed = new Map<string, OutputFile["content"]>();
+  const made = new Map<string, MadeEntry>();
+  const cards = new Map<string, () => Promise<Buffer>>();
+  let generation = 0;
+
+  const makePage = async (ref: PageRef): Promise<MadeEntry> => {
+    const known = made.get(ref.info.file);
+    if (known && known.key === `${site!.digest} ${ref.key}`) return known;
+    const page = await maker!.make(ref.info.route, ref.info.language);
+    if (page.info.card && page.drawCard) cards.set(page.info.card.path, page.drawCard);
+    const entry = { key: `${site!.digest} ${ref.key}`, html: page.html, info: page.info };
+    made.set(ref.info.file, entry);
+    return entry;
+  };
+
+  return {
+    timings,
+    async update(changed) {
+      generation++;
+      try {
+        const next = await loadSite({
+          timings,
+          root,
+          preview,
+          cacheDir,
+          warn: (message) => console.warn(message),
+          session: Object.assign(memory, { changed: changed && new Set(changed) }),
+        });
+        tools ??= createPageTools({ tool: await toolDigest(), store: next.store, timings });
+        // The same site with new texts (see loadSite): the same pages, some with a new key.
+        if (next === site) for (const ref of refs.values()) ref.key = pageKey(ref.info.route, ref.info.language.code);
+        else refs = timings.measure("pages", () => new Map(pageRefs(next).map((ref) => [ref.info.file, ref])));
+        site = next;
+        maker = createPageMaker(site, await tools);
+        const brand = brandFor(site.config, defaultLanguage.code);
+        const fixedStarted = performance.now();
+        fixed = new Map<string, OutputFile["content"]>([
+          ["index.html", createRootPage(brand)],
+          ["404.html", createRootNotFound(brand)],
+          ["favicon.svg", favicon],
+          ["robots.txt", createRobots(site.config.origin)],
+          ...(await createAppIcons(site.imageCache, { name: brand, shortName: brand, lang: defaultLanguage.code })).map(
+            (file) => [file.path, file.content] as const,
+          ),
+          ...site.library.files.map((file) => [file.path, file.content] as const),
+          ...site.publicFiles.map((file) => [file.path, () => readFile(file.source)] as const),
+        ]);
+        timings.measure("fixed files", () => fixedStarted);
+        for (const file of made.keys()) if (!refs.has(file)) made.delete(file);
+        return {
+          files: [...refs.keys(), ...fixed.keys(), ...languages.map((language) => feedFile(language.url)), "sitemap.xml"],
+          redirects: site.redirects,
+          summary: `${refs.size} pages of ${languages.length} languages, made as they are asked for`,
+        };
+      } catch (error) {
+        // The next read starts afresh: a config or a string file with a problem is read again.
+        memory.last = undefined;
+        if (error instanceof BuildError) return { problems: error.message };
+        throw error;
+      }
+    },
+
+    async file(name) {
+      if (!site || !maker) return undefined;
+      const ref = refs.get(name);
+      if (ref) return (await makePage(ref)).html;
+      if (fixed.has(name)) {
+        const content = fixed.get(name)!;
+        return typeof content === "function" ? content() : content;
+      }
+      if (cards.has(name)) return cards.get(name)!();
+      if (name === "sitemap.xml")
+        return createSitemap(
+          [...refs.values()].map((page) => page.info as PageInfo),
+          site.routes,
+          site.config.origin,
+        );
+      if (name.endsWith("/blog/feed.xml")) {
+        const { createFeeds } = await import("./feed.ts");
+        return createFeeds({ config: site.config, locales: site.locales, routes: site.routes, today: site.today }).find((feed) => feed.path === name)
+          ?.content as string;
+      }
+      const script = (await maker.scripts()).find((file) => file.path === name);
+      return script?.content as string | undefined;
+    },
+
+    async check() {
+      const started = generation;
+      const current = site!;
+      const check = createSiteCheck(
+        current.config.origin,
+        [...refs.values()].map((ref) => ref.url),
+        (file) => fixed.has(file.slice(1)) || cards.has(file.slice(1)) || file.startsWith("/assets/islands.") || /\/blog\/feed\.xml$/.test(file),
+      );
+      const pages: PageInfo[] = [];
+      for (const ref of refs.values()) {
+        // Requests come first: a page at a time, then whatever the browser asked for meanwhile.
+        await new Promise((resolve) => setImmediate(resolve));
+        if (generation !== started) return "";
+        const entry = await makePage(ref);
+        if (entry.facts) check.known(entry.info, entry.facts);
+        else entry.facts = check.page(entry.info, entry.html);
+        pages.push(entry.info);
+      }
+      try {
+        check.finish(createSitemap(pages, current.routes, current.config.origin));
+        return "";
+      } catch (error) {
+        if (error instanceof BuildError) return error.message;
+        throw error;
+      }
+    },
+  };
+}
