@@ -74,7 +74,11 @@ function runWrk(
   });
 }
 
-/** nginx as an ordinary user on a loopback port: the same files, gzip_static, the same headers, an access log. */
+/**
+ * nginx as an ordinary user on a loopback port: the same files, the same headers, an access log,
+ * and gzip made on the fly as the build's nginx.conf sets it (the build writes brotli copies only;
+ * `site serve` keeps each gzip copy it makes).
+ */
 async function startNginx(nginx: string, dist: string, work: string, headers: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const temp = path.join(work, "nginx");
@@ -96,6 +100,8 @@ http {
     listen 127.0.0.1:${port};
     root ${dist};
     gzip_static on;
+    gzip on;
+    gzip_comp_level 6;
     etag on;
 ${Object.entries({ ...headers, "Cache-Control": "no-cache" })
   .map(([name, value]) => `    add_header ${name} ${quote(value)} always;`)

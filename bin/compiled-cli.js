@@ -65,6 +65,7 @@ async function compile(target) {
   // Older copies are of sources that no longer exist; a command started from one may still be
   // loading its parts, so only copies an hour old go.
   for (const name of await readdir(cacheDir).catch(() => [])) {
+    if (name === "v8") continue;
     const folder = path.join(cacheDir, name);
     const age = Date.now() - (statSync(folder, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
     if (target !== folder && age > 3_600_000) await rm(folder, { recursive: true, force: true }).catch(() => {});

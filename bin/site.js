@@ -13,6 +13,10 @@ if (Number(found.split(".")[0]) < required) {
 // React renders the pages at build time: its production build is several times faster.
 process.env.NODE_ENV ??= "production";
 
+// Modules compiled once are kept by V8 as bytecode (a read-only install simply goes without).
+const { enableCompileCache } = await import("node:module");
+enableCompileCache?.(new URL("../node_modules/.cache/site-cli/v8", import.meta.url).pathname);
+
 const { loadCli } = await import("./compiled-cli.js");
 const { main } = await loadCli();
 await main(process.argv);

@@ -7,10 +7,14 @@ import { assetsFolder } from "../shared/caching.ts";
 import { digestOf, type BuildStore } from "./build-store.ts";
 
 const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
 const compressible = /\.(html|js|css|xml|txt|svg|json)$/;
 
-/** Whether a file gets `.br` and `.gz` copies beside it. */
+/**
+ * Whether a file gets a `.br` copy beside it. There are no `.gz` copies: every browser takes
+ * brotli, and for a client that does not, `site serve` and nginx compress on the fly (the few
+ * such clients do not justify compressing every file twice on every build, a quarter of a large
+ * site's build time, nor the extra files that count against a static host's limit).
+ */
 export function isCompressed(file: string, size: number): boolean {
   return compressible.test(file) && size > 256;
 }
@@ -34,8 +38,8 @@ export interface OutputFile {
 /** The output being written: files go to a fresh folder beside `outDir`, swapped in by commit(). */
 export interface SiteOutput {
   /**
-   * Writes a file with its .br and .gz (or links the copies a build made before of the same
-   * content); resolves once there is room for the next one.
+   * Writes a file with its .br (or links the copies a build made before of the same content);
+   * resolves once there is room for the next one.
    */
   write(file: OutputFile): Promise<void>;
   /** Links a file a build made before (and its copies) from the store; resolves once there is room for the next one. */
@@ -59,12 +63,11 @@ const variants = (file: string) => [
         params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality(file), [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length },
       }),
   },
-  { suffix: ".gz", compress: (content: Buffer) => gzip(content, { level: 9 }) },
 ];
 
 /**
- * Opens a fresh folder next to `outDir` and writes files into it as they come, with .br and .gz
- * beside every text file, a few at a time, so the build never holds the whole site in memory.
+ * Opens a fresh folder next to `outDir` and writes files into it as they come, with .br beside
+ * every text file, a few at a time, so the build never holds the whole site in memory.
  * With a store, every file is kept there under the digest of its content, and a file whose
  * content was written before is linked from it instead of compressed again. A build that fails
  * before commit() leaves the previous output untouched.

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { lstat, readdir, readFile, realpath, stat } from "node:fs/promises";
 import type { OutgoingHttpHeaders } from "node:http";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 import { cacheControl, isFingerprinted } from "../shared/caching.ts";
 import { contentTypeOf } from "../shared/content-types.ts";
 import { hostFiles } from "../shared/routing.ts";
@@ -64,6 +65,7 @@ export async function loadSiteFiles(dir: string, securityHeaders: Record<string,
       "Cache-Control": cacheControlFor(name),
     };
     const compressed = found.has(`${name}.br`) || found.has(`${name}.gz`);
+    const written = (encoding: "br" | "gzip") => found.get(`${name}.${encoding === "br" ? "br" : "gz"}`);
     const variant = (encoding: Encoding, content: Buffer): Variant => {
       const etag = `"${hash}${encoding === "identity" ? "" : `-${encoding === "br" ? "br" : "gz"}`}"`;
       const headers: OutgoingHttpHeaders = { ...common, "Content-Length": content.length, ETag: etag };
@@ -75,8 +77,14 @@ export async function loadSiteFiles(dir: string, securityHeaders: Record<string,
       return { body: content, headers, etag, notModified };
     };
     const variants: SiteFile["variants"] = { identity: variant("identity", body) };
-    if (found.has(`${name}.br`)) variants.br = variant("br", await readFile(found.get(`${name}.br`)!));
-    if (found.has(`${name}.gz`)) variants.gzip = variant("gzip", await readFile(found.get(`${name}.gz`)!));
+    if (written("br")) variants.br = variant("br", await readFile(written("br")!));
+    if (written("gzip")) variants.gzip = variant("gzip", await readFile(written("gzip")!));
+    // The build writes brotli copies only: the gzip copy is made for the first client that asks
+    // for it, and kept.
+    else if (compressed) {
+      let made: Variant | undefined;
+      Object.defineProperty(variants, "gzip", { enumerable: true, get: () => (made ??= variant("gzip", gzipSync(body, { level: 9 }))) });
+    }
     files.set(name, { path: name, html, variants });
   }
   return { names: new Set(files.keys()), get: (name) => files.get(name), bytes };

@@ -34,6 +34,19 @@ describe("nginx with the README's server block", () => {
     const host = started(await startNginx(site.out, await readmeNginxBlock()));
     expect(await checkRoutes(host.url, site.out)).toEqual([]);
   });
+
+  test("sends gzip, made on the fly, to a client without brotli (the build writes brotli copies only)", async () => {
+    const host = started(await startNginx(site.out, await readmeNginxBlock()));
+    for (const pathname of [
+      "/en/prices",
+      "/sitemap.xml",
+      `/${(await readFile(path.join(site.out, "en/prices.html"), "utf8")).match(/\/assets\/islands\.[0-9a-f]+\.js/)![0].slice(1)}`,
+    ]) {
+      const answer = await fetch(host.url + pathname, { headers: { "Accept-Encoding": "gzip" } });
+      expect(answer.headers.get("content-encoding"), pathname).toBe("gzip");
+      expect(answer.headers.get("vary"), pathname).toContain("Accept-Encoding");
+    }
+  });
 });
 
 describe("Cloudflare Pages (wrangler pages dev, workerd)", () => {
