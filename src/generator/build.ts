@@ -126,7 +126,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
         assets.add(`/${page.info.card.path}`);
         await output.write({ path: page.info.card.path, content: page.drawCard! });
       }
-      const facts = timings.measure("check", () => check.page(page.info, page.html));
+      const facts = timings.measure("check", () => check.page(page.info, page.markup));
       await timings.time("write", output.write({ path: page.info.file, content: page.html }));
       entries.set(ref.url, {
         key: ref.key,

@@ -13,13 +13,17 @@ import { createRobots, createSitemap } from "./sitemap.ts";
 import { createTimings } from "./timings.ts";
 import type { OutputFile } from "./write-site.ts";
 
-/** A page made for the current version of the site, with what the whole-site check needs of it. */
+/** What is known of a page made for a version of the site: what the whole-site check needs of it. */
 interface MadeEntry {
   key: string;
-  html: string;
   info: PageInfo;
   facts?: PageFacts;
+  /** Its markup, until the check has read it. */
+  markup?: string;
 }
+
+/** The pages whose markup is kept, for the browser asking again (a site of thousands would not fit). */
+const keptPages = 64;
 
 export interface DevSession {
   /**
@@ -51,17 +55,26 @@ export function createDevSession(root: string, { preview = true, cacheDir }: { p
   let refs = new Map<string, PageRef>();
   let fixed = new Map<string, OutputFile["content"]>();
   const made = new Map<string, MadeEntry>();
+  const kept = new Map<string, { key: string; html: string }>();
   const cards = new Map<string, () => Promise<Buffer>>();
   let generation = 0;
 
-  const makePage = async (ref: PageRef): Promise<MadeEntry> => {
-    const known = made.get(ref.info.file);
-    if (known && known.key === `${site!.digest} ${ref.key}`) return known;
+  const keyOf = (ref: PageRef) => `${site!.digest} ${ref.key}`;
+  const makePage = async (ref: PageRef): Promise<{ html: string; entry: MadeEntry }> => {
     const page = await maker!.make(ref.info.route, ref.info.language);
     if (page.info.card && page.drawCard) cards.set(page.info.card.path, page.drawCard);
-    const entry = { key: `${site!.digest} ${ref.key}`, html: page.html, info: page.info };
+    const entry: MadeEntry = { key: keyOf(ref), info: page.info, markup: page.markup };
     made.set(ref.info.file, entry);
-    return entry;
+    return { html: page.html, entry };
+  };
+  /** A page for the browser: the one kept, or made now (and kept, the longest unused one making room). */
+  const pageFor = async (ref: PageRef): Promise<string> => {
+    const known = kept.get(ref.info.file);
+    kept.delete(ref.info.file);
+    const html = known?.key === keyOf(ref) ? known.html : (await makePage(ref)).html;
+    kept.set(ref.info.file, { key: keyOf(ref), html });
+    if (kept.size > keptPages) kept.delete(kept.keys().next().value!);
+    return html;
   };
 
   return {
@@ -98,6 +111,7 @@ export function createDevSession(root: string, { preview = true, cacheDir }: { p
         ]);
         timings.measure("fixed files", () => fixedStarted);
         for (const file of made.keys()) if (!refs.has(file)) made.delete(file);
+        for (const file of kept.keys()) if (!refs.has(file)) kept.delete(file);
         return {
           files: [...refs.keys(), ...fixed.keys(), ...languages.map((language) => feedFile(language.url)), "sitemap.xml"],
           redirects: site.redirects,
@@ -114,7 +128,7 @@ export function createDevSession(root: string, { preview = true, cacheDir }: { p
     async file(name) {
       if (!site || !maker) return undefined;
       const ref = refs.get(name);
-      if (ref) return (await makePage(ref)).html;
+      if (ref) return pageFor(ref);
       if (fixed.has(name)) {
         const content = fixed.get(name)!;
         return typeof content === "function" ? content() : content;
@@ -148,9 +162,13 @@ export function createDevSession(root: string, { preview = true, cacheDir }: { p
         // Requests come first: a page at a time, then whatever the browser asked for meanwhile.
         await new Promise((resolve) => setImmediate(resolve));
         if (generation !== started) return "";
-        const entry = await makePage(ref);
+        const known = made.get(ref.info.file);
+        const entry = known?.key === keyOf(ref) ? known : (await makePage(ref)).entry;
         if (entry.facts) check.known(entry.info, entry.facts);
-        else entry.facts = check.page(entry.info, entry.html);
+        else {
+          entry.facts = check.page(entry.info, entry.markup!);
+          delete entry.markup;
+        }
         pages.push(entry.info);
       }
       try {

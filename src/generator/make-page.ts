@@ -50,6 +50,8 @@ export interface MadePage {
   info: PageInfo;
   /** The final document: its island script named, its CSS inlined. */
   html: string;
+  /** The document before its CSS is inlined: what the site check reads (the CSS has nothing for it). */
+  markup: string;
   /** The URL of its island script, if it has islands. */
   script?: string;
   /** Draws the page's link-preview card (from the image cache when it was drawn before). */
@@ -120,7 +122,7 @@ export function createPageMaker(site: Site, { modules, css, islands, timings }: 
         : rendered.replace(`<script type="module" src="${islandScriptMarker}"></script>`, "");
       const final = html.replace(cssMarker, await timings.time("css", css.cssFor(html, script)));
       const card = info.card;
-      return { info, html: final, ...(script ? { script: script.url } : {}), ...(card ? { drawCard: () => drawCard(card.text) } : {}) };
+      return { info, html: final, markup: html, ...(script ? { script: script.url } : {}), ...(card ? { drawCard: () => drawCard(card.text) } : {}) };
     },
     async scripts() {
       return (await islands.scripts()).map((script) => ({ path: script.url.slice(1), content: script.code }));
