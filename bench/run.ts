@@ -1,6 +1,6 @@
 // `npm run bench`: every figure beside its budget. Measures, never asserts: budgets are compared
 // and printed; the exit code is 0 unless a measurement itself could not be made.
-import { benchColdBuild, benchImageBytes, benchPageBytes, benchUncachedBuild, buildSite, withTempDir } from "./build.ts";
+import { benchBuilds, benchImageBytes, benchPageBytes, benchUncachedBuild, buildSite, withTempDir } from "./build.ts";
 import { printRows, type BenchRow } from "./report.ts";
 import { startSite } from "../tests/support/servers.ts";
 
@@ -13,8 +13,8 @@ const report = (title: string, rows: BenchRow[]) => {
 };
 
 await withTempDir(async (out) => {
-  if (wants("build")) report("Build", [await benchUncachedBuild(out), benchColdBuild(out)]);
-  else benchColdBuild(out);
+  if (wants("build")) report("Build", [...(await benchBuilds(out)), await benchUncachedBuild(out)]);
+  else buildSite(out);
   if (wants("images")) report("Images: bytes per generated file", await benchImageBytes(out));
   if (wants("pages")) {
     const rows = await benchPageBytes(out);
