@@ -31,7 +31,7 @@ export interface DevSession {
    * folder), or everything. Returns what the server needs to route requests, or the problems
    * that stop the site from building (the previous version stays in use).
    */
-  update(changed?: string[]): Promise<{ files: string[]; redirects: Record<string, string>; summary: string } | { problems: string }>;
+  update(changed?: string[]): Promise<{ files: string[]; publicFiles: string[]; redirects: Record<string, string>; summary: string } | { problems: string }>;
   /** Where the time went, stage by stage, since the session started. */
   timings: ReturnType<typeof createTimings>;
   /** A file as `site build` would write it (`en/prices.html`, `assets/islands.x.js`), made when it is asked for. */
@@ -114,6 +114,7 @@ export function createDevSession(root: string, { preview = true, cacheDir }: { p
         for (const file of kept.keys()) if (!refs.has(file)) kept.delete(file);
         return {
           files: [...refs.keys(), ...fixed.keys(), ...languages.map((language) => feedFile(language.url)), "sitemap.xml"],
+          publicFiles: site.publicFiles.map((file) => file.path),
           redirects: site.redirects,
           summary: `${refs.size} pages of ${languages.length} languages, made as they are asked for`,
         };

@@ -2,6 +2,7 @@ import http from "node:http";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import chokidar from "chokidar";
+import sirv from "sirv";
 import { cacheControl, isFingerprinted } from "../shared/caching.ts";
 import { contentTypeOf } from "../shared/content-types.ts";
 import { escapeHtml } from "../shared/html.ts";
@@ -53,6 +54,9 @@ export async function startDev({ root, port, host }: DevOptions): Promise<http.S
   let problems = "";
   let checkProblems = "";
   let files = new Set<string>();
+  let publicFiles = new Set<string>();
+  // The owner's files are served from public/ as they are, byte ranges and all.
+  const servePublic = sirv(path.join(siteRoot, "public"), { dev: true, dotfiles: true, etag: true });
   let redirects: Record<string, string> = {};
   let site: ReturnType<typeof startSiteWorker> | undefined;
   let updating: Promise<void> = Promise.resolve();
@@ -82,6 +86,7 @@ export async function startDev({ root, port, host }: DevOptions): Promise<http.S
       else {
         problems = "";
         files = new Set(reply.result.files);
+        publicFiles = new Set(reply.result.publicFiles);
         redirects = reply.result.redirects;
         console.log(`${reply.result.summary} (${Math.round(performance.now() - started)} ms)`);
       }
@@ -114,6 +119,10 @@ export async function startDev({ root, port, host }: DevOptions): Promise<http.S
     void updating.then(async () => {
       const resolution = resolvePath(pathname, files, redirects);
       if (resolution.kind === "redirect") return void response.writeHead(resolution.status, { Location: resolution.location }).end();
+      if (publicFiles.has(resolution.file)) {
+        request.url = `/${resolution.file.split("/").map(encodeURIComponent).join("/")}`;
+        return void servePublic(request, response, () => void response.writeHead(404).end("Not found"));
+      }
       const reply = await site!.ask<Extract<DevReply, { type: "file" | "failed" }>>({ type: "file", name: resolution.file });
       const content = reply.type === "file" ? reply.content : null;
       const shown = problems || checkProblems || (reply.type === "failed" ? reply.message : "");
