@@ -34,6 +34,11 @@ await withTempDir(async (out) => {
     const { benchDev } = await import("./dev.ts");
     report("site dev: save to reload", await benchDev());
   }
+  // Not in the default run: it installs Eleventy and Astro and takes about half an hour.
+  if (only.includes("peers")) {
+    const { benchPeers } = await import("./peers.ts");
+    report("Peers: the same pages built by Eleventy, Astro and Hugo (ratios peer / project)", await benchPeers());
+  }
   if (wants("server")) {
     try {
       const { benchServer } = await import("./server.ts");
