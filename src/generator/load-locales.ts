@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import i18next, { type TFunction } from "i18next";
+import { createRequire } from "node:module";
+import type { i18n as I18n, TFunction } from "i18next";
 import { keepRangesTogether } from "../shared/typography.ts";
 import { languages, fallbackCode } from "../shared/languages.ts";
 import { ProblemList, type Problem } from "./errors.ts";
@@ -60,21 +61,31 @@ export async function loadLocales(dir: string, missing: "error" | "warn" = "erro
   }
   problems.throwIfAny();
 
-  const instance = i18next.createInstance();
-  instance.use({ type: "postProcessor", name: "ranges", process: (value: unknown) => (typeof value === "string" ? keepRangesTogether(value) : value) });
-  await instance.init({
-    postProcess: ["ranges"],
-    resources: Object.fromEntries(Object.entries(resources).map(([code, messages]) => [code, { translation: messages }])),
-    fallbackLng: fallbackCode,
-    defaultNS: "translation",
-    ns: ["translation"],
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    initAsync: false,
-  });
+  // i18next loads on the first string asked for: a build that makes no page needs none.
+  let instance: I18n | undefined;
+  const translatorFor = (code: string) => {
+    if (!instance) {
+      const loaded = createRequire(import.meta.url)("i18next") as I18n & { default?: I18n };
+      const i18next = loaded.default ?? loaded;
+      instance = i18next.createInstance();
+      instance.use({ type: "postProcessor", name: "ranges", process: (value: unknown) => (typeof value === "string" ? keepRangesTogether(value) : value) });
+      void instance.init({
+        postProcess: ["ranges"],
+        resources: Object.fromEntries(Object.entries(resources).map(([code, messages]) => [code, { translation: messages }])),
+        fallbackLng: fallbackCode,
+        defaultNS: "translation",
+        ns: ["translation"],
+        interpolation: { escapeValue: false },
+        returnNull: false,
+        // Synchronous: the resources are all here.
+        initAsync: false,
+      });
+    }
+    return instance.getFixedT(code);
+  };
   const translators = new Map<string, TFunction>();
   const t = (code: string) => {
-    if (!translators.has(code)) translators.set(code, memoize(instance.getFixedT(code)));
+    if (!translators.has(code)) translators.set(code, memoize(translatorFor(code)));
     return translators.get(code)!;
   };
   return { resources, t, warnings };

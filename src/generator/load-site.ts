@@ -155,7 +155,10 @@ export async function loadSite(options: SiteOptions): Promise<Site> {
   const routes = timings.measure("routes", () => resolveRoutes(documents, "content", unpublishedReasons(heldBack)));
 
   const imageCache = createImageCache(cacheDir && path.join(cacheDir, "images"));
-  const photoRefs = await configPhotos(config, root, path.join(root, "site.config.yml"), relative);
+  const photoRefs = await configPhotos(config, root, path.join(root, "site.config.yml"), relative, {
+    get: (key) => store.part(key),
+    set: (key, value) => store.savePart(key, value),
+  });
   const library = await timings.time(
     "photos",
     processImages([...photoRefs.map((entry) => entry.reference), ...documentImages(documents)], imageCache, relative),

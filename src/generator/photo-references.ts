@@ -4,7 +4,7 @@ import { photoPlaces, type PhotoPlace } from "../shared/config-keys.ts";
 import type { Photo, SiteConfig } from "../shared/config.ts";
 import type { ContentDocument } from "../shared/content.ts";
 import type { ImageReference } from "./process-images.ts";
-import { parseYamlSource } from "./yaml-source.ts";
+import { digestOf } from "./build-store.ts";
 
 /** The config's photos, each with where its `file:` is written for messages. */
 export async function configPhotos(
@@ -12,16 +12,26 @@ export async function configPhotos(
   root: string,
   configFile: string,
   label: (file: string) => string,
+  /** Positions found before in the same config text (the YAML parser then need not load). */
+  known?: { get(key: string): Promise<Buffer | undefined>; set(key: string, value: string): Promise<void> },
 ): Promise<{ place: PhotoPlace; photo: Photo; reference: ImageReference }[]> {
   const places = photoPlaces.filter((place) => config.photos[place]);
   if (places.length === 0) return [];
-  const source = parseYamlSource(await readFile(configFile, "utf8"), label(configFile));
+  const text = await readFile(configFile, "utf8");
+  const key = digestOf("photo positions", text);
+  let positions = JSON.parse((await known?.get(key))?.toString() ?? "null") as Record<string, { line: number; column: number }> | null;
+  if (!positions) {
+    const { parseYamlSource } = await import("./yaml-source.ts");
+    const source = parseYamlSource(text, label(configFile));
+    positions = Object.fromEntries(places.map((place) => [place, source.positionOf(["photos", place, "file"])]));
+    await known?.set(key, JSON.stringify(positions));
+  }
   return places.map((place) => {
     const photo = config.photos[place]!;
     return {
       place,
       photo,
-      reference: { source: path.resolve(root, photo.file), written: photo.file, file: label(configFile), ...source.positionOf(["photos", place, "file"]) },
+      reference: { source: path.resolve(root, photo.file), written: photo.file, file: label(configFile), ...positions[place] },
     };
   });
 }

@@ -120,13 +120,13 @@ export async function openOutput(outDir: string, store?: BuildStore): Promise<Si
     );
   };
 
-  const enqueue = async (job: Promise<void>) => {
+  const enqueue = async (job: Promise<void>, limit = writeConcurrency) => {
     const tracked = job.catch((error: unknown) => {
       failure ??= error;
     });
     running.add(tracked);
     void tracked.then(() => running.delete(tracked));
-    while (running.size >= writeConcurrency) await Promise.race(running);
+    while (running.size >= limit) await Promise.race(running);
   };
 
   const settle = async () => {
@@ -149,6 +149,7 @@ export async function openOutput(outDir: string, store?: BuildStore): Promise<Si
       digests.set(file, digest);
       sizes.set(file, size);
       bytes += size;
+      // Links hold no buffers: many at once keep the thread pool busy.
       await enqueue(
         restore(file, digest, isCompressed(file, size)).then((found) => {
           if (!found) {
@@ -156,6 +157,7 @@ export async function openOutput(outDir: string, store?: BuildStore): Promise<Si
             bytes -= size;
           }
         }),
+        64,
       );
     },
     async missing() {
