@@ -108,9 +108,9 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   // Each page is finished (its island script, its CSS), checked and written as soon as it is
   // made: the site is never in memory as a whole, whatever its number of pages.
-  const output = await openOutput(outDir, store);
+  const output = await timings.time("write", openOutput(outDir, store));
   try {
-    const index = await store.pages<PageEntry>(site.digest);
+    const index = await timings.time("the cache's index", store.pages<PageEntry>(site.digest));
     const entries = new Map<string, PageEntry>();
     const check = createSiteCheck(config.origin, pageUrls(routes), (file) => assets.has(file));
     let maker: Promise<PageMaker> | undefined;
@@ -161,7 +161,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       pages.set(ref.url, reusable ? await reuse(ref, entry) : await make(ref));
     }
     // What an earlier build left in the cache and was removed since is made anew.
-    const missing = new Set(await output.missing());
+    const missing = new Set(await timings.time("pages reused", output.missing()));
     for (const ref of refs) {
       const page = pages.get(ref.url)!;
       if (!missing.has(page.file) && !(page.card && missing.has(page.card.path))) continue;
@@ -183,7 +183,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const manifest: SiteManifest = {
       ...described,
       // A preview shows drafts: --if-needed must never take it for a build to serve.
-      ...(site.preview ? {} : { inputs: await inputs }),
+      ...(site.preview ? {} : { inputs: await timings.time("inputs digest", inputs) }),
       ...(scheduled.length ? { heldBackUntil: scheduled[0] } : {}),
     };
     const feedsKey = digestOf("feeds", site.digest, ...refs.map((ref) => ref.key));
@@ -215,7 +215,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       if (page.card) entry.card = stored(page.card.path);
       if (entry.script) entry.script = { path: entry.script.path, ...stored(entry.script.path) };
     }
-    await store.savePages(site.digest, Object.fromEntries(entries));
+    await timings.time("the cache's index", store.savePages(site.digest, Object.fromEntries(entries)));
     return {
       config,
       routes,

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { readFile, stat } from "node:fs/promises";
+import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { configEnvironment } from "../shared/config-keys.ts";
 import { siteTimeZone, todayIn } from "../shared/dates.ts";
@@ -35,32 +35,44 @@ export async function buildInputs(root: string, outDir: string, env: NodeJS.Proc
   const hash = createHash("sha256");
   hash.update(`node ${process.versions.node}\nout ${path.resolve(root, outDir)}\n`);
   for (const variable of Object.keys(configEnvironment)) hash.update(`${variable}=${env[variable] ?? "\u0000unset"}\n`);
-  for (const [base, patterns] of [
-    [path.resolve(root), siteInputs],
-    [toolRoot, toolInputs],
-  ] as const) {
-    const files = await inputFiles(base, patterns);
-    const contents = await Promise.all(files.map((file) => readFile(path.join(base, file))));
-    files.forEach((file, index) => hash.update(`${base === toolRoot ? "tool" : "site"}:${file}\n`).update(contents[index]!));
-  }
+  hash.update(`tool ${await toolDigest(toolRoot)}\n`);
+  const files = await inputFiles(path.resolve(root), siteInputs);
+  const contents = await Promise.all(files.map((file) => readFile(path.join(root, file))));
+  files.forEach((file, index) => hash.update(`site:${file}\n`).update(contents[index]!));
   return hash.digest("base64url");
 }
 
-let tool: Promise<string> | undefined;
+// Digests worked out in this process, by what the files' sizes and times were.
+const known = new Map<string, string>();
 
 /**
  * A digest of the generator itself: its sources, the packages installed for it, the Node.js that
  * runs it. Output made by the same generator from the same inputs is the same, byte for byte.
+ * The files are read only when one changed since the last run (by its size and time, as make
+ * and every build tool's cache tell): the digest is kept in node_modules/.cache/site-cli/.
  */
-export function toolDigest(toolRoot = packageRoot): Promise<string> {
-  tool ??= (async () => {
-    const hash = createHash("sha256").update(`node ${process.versions.node}\n`);
-    const files = await inputFiles(toolRoot, toolInputs);
-    const contents = await Promise.all(files.map((file) => readFile(path.join(toolRoot, file))));
-    files.forEach((file, index) => hash.update(`${file}\n`).update(contents[index]!));
-    return hash.digest("hex");
-  })();
-  return tool;
+export async function toolDigest(toolRoot = packageRoot): Promise<string> {
+  const files = await inputFiles(toolRoot, toolInputs);
+  const stats = await Promise.all(files.map((file) => stat(path.join(toolRoot, file))));
+  const seen = createHash("sha256").update(`node ${process.versions.node}\n${toolRoot}\n`);
+  files.forEach((file, index) => seen.update(`${file} ${stats[index]!.size} ${stats[index]!.mtimeMs}\n`));
+  const key = seen.digest("hex");
+  if (known.has(key)) return known.get(key)!;
+  const kept = path.join(toolRoot, "node_modules/.cache/site-cli/tool-digest.json");
+  const earlier = await readFile(kept, "utf8").then(
+    (text) => JSON.parse(text) as { key?: string; digest?: string },
+    () => ({}) as { key?: string; digest?: string },
+  );
+  if (earlier.key === key && earlier.digest) return known.set(key, earlier.digest).get(key)!;
+  const hash = createHash("sha256").update(`node ${process.versions.node}\n`);
+  const contents = await Promise.all(files.map((file) => readFile(path.join(toolRoot, file))));
+  files.forEach((file, index) => hash.update(`${file}\n`).update(contents[index]!));
+  const digest = hash.digest("hex");
+  // A read-only install reads the files every time.
+  await mkdir(path.dirname(kept), { recursive: true })
+    .then(() => writeFile(kept, JSON.stringify({ key, digest })))
+    .catch(() => {});
+  return known.set(key, digest).get(key)!;
 }
 
 /**
