@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { createRequire } from "node:module";
+import { Worker } from "node:worker_threads";
 import type { transform as Transform } from "lightningcss";
 import { digestOf } from "./build-store.ts";
 
@@ -10,12 +11,75 @@ export interface CssBuilder {
    * may set, without the base rules for elements neither has.
    */
   cssFor(html: string, script?: { candidates: string[]; elements: string[] }): Promise<string>;
+  /** Stops the thread that compiles stylesheets, if one was started. */
+  close(): Promise<void>;
+}
+
+/** Makes the stylesheet of a set of classes and a set of elements. */
+export type SheetCompiler = (candidates: string[], elements: string[]) => Promise<string>;
+
+/**
+ * Tailwind in this thread: a compiler per set of classes (a compiler remembers every candidate it
+ * has seen, so each set gets its own), then the rules for elements the page lacks left out.
+ */
+export async function createSheetCompiler(entry: string): Promise<SheetCompiler> {
+  const source = await readFile(entry, "utf8");
+  const base = path.dirname(entry);
+  const { compile, optimize } = await import("@tailwindcss/node");
+  const compiled = new Map<string, Promise<string>>();
+  return async (candidates, elements) => {
+    const key = candidates.join(" ");
+    if (!compiled.has(key))
+      compiled.set(
+        key,
+        compile(source, { base, onDependency: () => {} }).then((compiler) => optimize(compiler.build(candidates), { minify: true }).code),
+      );
+    return pruneRules(await compiled.get(key)!, new Set(elements));
+  };
+}
+
+/**
+ * Tailwind in a thread of its own (css-worker.ts): the stylesheets of a cold build (a few dozen
+ * sets, a few hundred milliseconds) are made while this thread renders the next pages.
+ */
+function sheetCompilerInWorker(entry: string): { compile: SheetCompiler; close(): Promise<void> } {
+  let worker: Worker | undefined;
+  const waiting = new Map<number, { resolve(css: string): void; reject(error: Error): void }>();
+  let next = 0;
+  const start = () => {
+    worker = new Worker(new URL("./css-worker.ts", import.meta.url), { workerData: { entry } });
+    worker.unref();
+    worker.on("message", (reply: { id: number; css?: string; error?: string }) => {
+      const call = waiting.get(reply.id)!;
+      waiting.delete(reply.id);
+      if (reply.error === undefined) call.resolve(reply.css!);
+      else call.reject(new Error(`the stylesheet could not be made: ${reply.error}`));
+    });
+    worker.on("error", (error) => {
+      for (const call of waiting.values()) call.reject(error);
+      waiting.clear();
+    });
+    return worker;
+  };
+  return {
+    compile: (candidates, elements) =>
+      new Promise((resolve, reject) => {
+        const id = ++next;
+        waiting.set(id, { resolve, reject });
+        (worker ?? start()).postMessage({ id, candidates, elements });
+      }),
+    close: async () => {
+      await worker?.terminate();
+      worker = undefined;
+    },
+  };
 }
 
 /**
  * Tailwind, page by page: each page inlines only the rules its own markup uses, so the first
- * response carries everything needed to draw the page. Pages that use the same classes (the
- * same template in five languages) share one compiled result.
+ * response carries everything needed to draw the page. Pages that use the same classes and
+ * elements (the same template in five languages) share one result; results are kept between
+ * builds (`kept`), and made in a thread of their own.
  */
 export async function createCssBuilder(
   entry: string,
@@ -23,36 +87,19 @@ export async function createCssBuilder(
   kept: { get(key: string): Promise<Buffer | undefined>; set(key: string, css: string): Promise<void> } = { get: async () => undefined, set: async () => {} },
 ): Promise<CssBuilder> {
   const source = await readFile(entry, "utf8");
-  const base = path.dirname(entry);
-  const compiled = new Map<string, Promise<string>>();
+  const sheets = sheetCompilerInWorker(entry);
   const pruned = new Map<string, Promise<string>>();
-  // Tailwind and Lightning CSS load only when a stylesheet is not kept yet.
-  const tailwind = () => import("@tailwindcss/node");
-  const compileSet = (key: string, candidates: string[]) => {
-    let css = compiled.get(key);
-    if (!css) {
-      css = (async () => {
-        const { compile, optimize } = await tailwind();
-        // A compiler remembers every candidate it has seen, so each class set gets its own.
-        const compiler = await compile(source, { base, onDependency: () => {} });
-        return optimize(compiler.build(candidates), { minify: true }).code;
-      })();
-      compiled.set(key, css);
-    }
-    return css;
-  };
   return {
     cssFor(html, script) {
       const candidates = [...new Set([...extractCandidates(html), ...(script?.candidates ?? [])])].sort();
       const elements = [...new Set([...extractElements(html), ...(script?.elements ?? [])])].sort();
-      const key = candidates.join(" ");
-      const prunedKey = digestOf(source, key, elements.join(" "));
+      const prunedKey = digestOf(source, candidates.join(" "), elements.join(" "));
       let result = pruned.get(prunedKey);
       if (!result) {
         result = (async () => {
           const known = await kept.get(prunedKey);
           if (known) return known.toString();
-          const css = pruneRules(await compileSet(key, candidates), new Set(elements));
+          const css = await sheets.compile(candidates, elements);
           await kept.set(prunedKey, css);
           return css;
         })();
@@ -60,6 +107,7 @@ export async function createCssBuilder(
       }
       return result;
     },
+    close: sheets.close,
   };
 }
 

@@ -21,6 +21,8 @@ export function digestOf(...parts: (string | Buffer)[]): string {
  * Everything is named by what made it: nothing in it is ever stale, and deleting it costs only time.
  */
 export interface BuildStore {
+  /** Whether it keeps anything (no folder: nothing is kept). */
+  keeps: boolean;
   /** The stored file with this content digest, linked (or copied) to `target`; false when it is not there. */
   restore(digest: string, target: string): Promise<boolean>;
   /** Keeps a file just written under its content digest. */
@@ -39,7 +41,7 @@ const keptIndexes = 12;
 export function createBuildStore(dir: string | undefined): BuildStore {
   if (!dir) {
     const none = async () => undefined;
-    return { restore: async () => false, keep: none, part: none, savePart: none, pages: async () => ({}), savePages: none };
+    return { keeps: false, restore: async () => false, keep: none, part: none, savePart: none, pages: async () => ({}), savePages: none };
   }
   const files = path.join(dir, "files");
   const stored = (digest: string) => path.join(files, digest.slice(0, 2), digest);
@@ -58,6 +60,7 @@ export function createBuildStore(dir: string | undefined): BuildStore {
   };
 
   return {
+    keeps: true,
     async restore(digest, target) {
       try {
         await linkOrCopy(stored(digest), target);
@@ -71,8 +74,8 @@ export function createBuildStore(dir: string | undefined): BuildStore {
       const target = stored(digest);
       await folder(target);
       try {
-        await linkOrCopy(file, target);
-        await chmod(target, 0o444);
+        // Written read-only; a copy (across disks) is made so here.
+        if ((await linkOrCopy(file, target)) === "copied") await chmod(target, 0o444);
       } catch (error) {
         // Another build kept the same content first.
         if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
@@ -97,12 +100,14 @@ export function createBuildStore(dir: string | undefined): BuildStore {
   };
 }
 
-async function linkOrCopy(from: string, to: string): Promise<void> {
+async function linkOrCopy(from: string, to: string): Promise<"linked" | "copied"> {
   try {
     await link(from, to);
+    return "linked";
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
     await copyFile(from, to);
+    return "copied";
   }
 }
 

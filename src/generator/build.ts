@@ -109,18 +109,37 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // Each page is finished (its island script, its CSS), checked and written as soon as it is
   // made: the site is never in memory as a whole, whatever its number of pages.
   const output = await timings.time("write", openOutput(outDir, store));
+  let maker: Promise<PageMaker> | undefined;
   try {
     const index = await timings.time("the cache's index", store.pages<PageEntry>(site.digest));
     const entries = new Map<string, PageEntry>();
     const check = createSiteCheck(config.origin, pageUrls(routes), (file) => assets.has(file));
-    let maker: Promise<PageMaker> | undefined;
     const pageMaker = () => (maker ??= createPageTools({ tool, store, timings }).then((tools) => createPageMaker(site, tools)));
     const reusedScripts = new Map<string, StoredFile>();
     let made = 0;
 
-    const make = async (ref: PageRef): Promise<PageInfo> => {
+    // Pages are made a few at a time: while one waits for its stylesheet (made in a thread of
+    // its own) or its island script (esbuild), the next is rendered. Each is checked and written
+    // in turn, so the check's findings and the output do not depend on which finished first.
+    let previous: Promise<unknown> = Promise.resolve();
+    let failure: { error: unknown } | undefined;
+    const inFlight = new Set<Promise<unknown>>();
+    const makeInTurn = async (ref: PageRef, pages: Map<string, PageInfo>) => {
+      if (failure) throw failure.error;
+      const prepared = pageMaker().then((maker) => maker.make(ref.info.route, ref.info.language));
+      prepared.catch(() => {});
+      const done = previous
+        .then(() => prepared)
+        .then(async (page) => void pages.set(ref.url, await finish(ref, page)))
+        .catch((error: unknown) => void (failure ??= { error }));
+      previous = done;
+      inFlight.add(done);
+      void done.then(() => inFlight.delete(done));
+      while (inFlight.size >= 16) await Promise.race(inFlight);
+    };
+    const make = async (ref: PageRef): Promise<PageInfo> => finish(ref, await (await pageMaker()).make(ref.info.route, ref.info.language));
+    const finish = async (ref: PageRef, page: Awaited<ReturnType<PageMaker["make"]>>): Promise<PageInfo> => {
       made++;
-      const page = await (await pageMaker()).make(ref.info.route, ref.info.language);
       if (page.script) assets.add(page.script);
       if (page.info.card) {
         assets.add(`/${page.info.card.path}`);
@@ -158,8 +177,15 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     for (const ref of refs) {
       const entry = index[ref.url];
       const reusable = entry?.key === ref.key && (!entry.info.card || entry.card) && (!entry.info.islands.length || entry.script);
-      pages.set(ref.url, reusable ? await reuse(ref, entry) : await make(ref));
+      // In the route table's order, whatever order they are finished in.
+      pages.set(ref.url, ref.info as PageInfo);
+      if (reusable) {
+        await previous;
+        pages.set(ref.url, await reuse(ref, entry));
+      } else await makeInTurn(ref, pages);
     }
+    await Promise.all(inFlight);
+    if (failure) throw failure.error;
     // What an earlier build left in the cache and was removed since is made anew.
     const missing = new Set(await timings.time("pages reused", output.missing()));
     for (const ref of refs) {
@@ -232,6 +258,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   } catch (error) {
     await output.discard();
     throw error;
+  } finally {
+    await (await maker?.catch(() => undefined))?.close();
   }
 }
 

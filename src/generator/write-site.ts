@@ -1,4 +1,5 @@
-import { mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { rmSync } from "node:fs";
+import { mkdir, rename, rm, unlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -96,11 +97,15 @@ export async function openOutput(outDir: string, store?: BuildStore): Promise<Si
   const restore = async (file: string, digest: string, compressed: boolean) => {
     if (!store) return false;
     const target = await folderOf(file);
-    for (const { suffix } of compressed ? variants(file) : variants(file).slice(0, 1))
+    const linked: string[] = [];
+    for (const { suffix } of compressed ? variants(file) : variants(file).slice(0, 1)) {
       if (!(await store.restore(digest + suffix, target + suffix))) {
-        await Promise.all(variants(file).map(({ suffix: made }) => rm(target + made, { force: true })));
+        // The copies found are taken back: the file is written whole.
+        await Promise.all(linked.map((done) => unlink(done)));
         return false;
       }
+      linked.push(target + suffix);
+    }
     return true;
   };
 
@@ -114,7 +119,8 @@ export async function openOutput(outDir: string, store?: BuildStore): Promise<Si
     const target = await folderOf(file.path);
     await Promise.all(
       (compressed ? variants(file.path) : variants(file.path).slice(0, 1)).map(async ({ suffix, compress }) => {
-        await writeFile(target + suffix, compress ? await compress(content) : content);
+        // Read-only from the start when it is kept in the store (see build-store.ts).
+        await writeFile(target + suffix, compress ? await compress(content) : content, store?.keeps ? { mode: 0o444 } : {});
         await store?.keep(target + suffix, digest + suffix);
       }),
     );
@@ -184,7 +190,8 @@ export async function openOutput(outDir: string, store?: BuildStore): Promise<Si
           },
         );
         await rename(staging, outDir);
-        if (hadPrevious) await rm(retired, { recursive: true, force: true });
+        // Node's own recursive removal, in one call: a fraction of the time of the promise version's file-by-file walk.
+        if (hadPrevious) rmSync(retired, { recursive: true, force: true });
       } catch (error) {
         await rm(staging, { recursive: true, force: true });
         throw error;
