@@ -1,7 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { createRequire } from "node:module";
-import { Worker } from "node:worker_threads";
 import type { transform as Transform } from "lightningcss";
 import { digestOf } from "./build-store.ts";
 
@@ -11,8 +10,6 @@ export interface CssBuilder {
    * may set, without the base rules for elements neither has.
    */
   cssFor(html: string, script?: { candidates: string[]; elements: string[] }): Promise<string>;
-  /** Stops the thread that compiles stylesheets, if one was started. */
-  close(): Promise<void>;
 }
 
 /** Makes the stylesheet of a set of classes and a set of elements. */
@@ -39,47 +36,10 @@ export async function createSheetCompiler(entry: string): Promise<SheetCompiler>
 }
 
 /**
- * Tailwind in a thread of its own (css-worker.ts): the stylesheets of a cold build (a few dozen
- * sets, a few hundred milliseconds) are made while this thread renders the next pages.
- */
-function sheetCompilerInWorker(entry: string): { compile: SheetCompiler; close(): Promise<void> } {
-  let worker: Worker | undefined;
-  const waiting = new Map<number, { resolve(css: string): void; reject(error: Error): void }>();
-  let next = 0;
-  const start = () => {
-    worker = new Worker(new URL("./css-worker.ts", import.meta.url), { workerData: { entry } });
-    worker.unref();
-    worker.on("message", (reply: { id: number; css?: string; error?: string }) => {
-      const call = waiting.get(reply.id)!;
-      waiting.delete(reply.id);
-      if (reply.error === undefined) call.resolve(reply.css!);
-      else call.reject(new Error(`the stylesheet could not be made: ${reply.error}`));
-    });
-    worker.on("error", (error) => {
-      for (const call of waiting.values()) call.reject(error);
-      waiting.clear();
-    });
-    return worker;
-  };
-  return {
-    compile: (candidates, elements) =>
-      new Promise((resolve, reject) => {
-        const id = ++next;
-        waiting.set(id, { resolve, reject });
-        (worker ?? start()).postMessage({ id, candidates, elements });
-      }),
-    close: async () => {
-      await worker?.terminate();
-      worker = undefined;
-    },
-  };
-}
-
-/**
  * Tailwind, page by page: each page inlines only the rules its own markup uses, so the first
  * response carries everything needed to draw the page. Pages that use the same classes and
  * elements (the same template in five languages) share one result; results are kept between
- * builds (`kept`), and made in a thread of their own.
+ * builds (`kept`). (Made in a thread of their own, they cost memory and saved no time: measured.)
  */
 export async function createCssBuilder(
   entry: string,
@@ -87,7 +47,8 @@ export async function createCssBuilder(
   kept: { get(key: string): Promise<Buffer | undefined>; set(key: string, css: string): Promise<void> } = { get: async () => undefined, set: async () => {} },
 ): Promise<CssBuilder> {
   const source = await readFile(entry, "utf8");
-  const sheets = sheetCompilerInWorker(entry);
+  // Tailwind and Lightning CSS load only when a stylesheet is not kept yet.
+  let sheets: Promise<SheetCompiler> | undefined;
   const pruned = new Map<string, Promise<string>>();
   return {
     cssFor(html, script) {
@@ -99,7 +60,7 @@ export async function createCssBuilder(
         result = (async () => {
           const known = await kept.get(prunedKey);
           if (known) return known.toString();
-          const css = await sheets.compile(candidates, elements);
+          const css = await (await (sheets ??= createSheetCompiler(entry)))(candidates, elements);
           await kept.set(prunedKey, css);
           return css;
         })();
@@ -107,7 +68,6 @@ export async function createCssBuilder(
       }
       return result;
     },
-    close: sheets.close,
   };
 }
 

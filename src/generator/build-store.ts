@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { chmod, copyFile, link, mkdir, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { chmod, copyFile, link, mkdir, open, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 /** `sha256` of the parts, as hex. */
@@ -29,7 +29,7 @@ export interface BuildStore {
   keep(file: string, digest: string): Promise<void>;
   /** A part made earlier under `key`, if any. */
   part(key: string): Promise<Buffer | undefined>;
-  savePart(key: string, content: string | Buffer): Promise<void>;
+  savePart(key: string, content: string | Buffer | Iterable<string>): Promise<void>;
   /** The page index of a site digest, as the last build of that site wrote it. */
   pages<T>(site: string): Promise<Record<string, T>>;
   savePages(site: string, pages: Record<string, unknown>): Promise<void>;
@@ -52,10 +52,27 @@ export function createBuildStore(dir: string | undefined): BuildStore {
     return folders.get(name)!;
   };
   // Written under a name of its own, then renamed: a build stopped halfway leaves no half file.
-  const writeAtomically = async (file: string, content: string | Buffer) => {
+  const writeAtomically = async (file: string, content: string | Buffer | Iterable<string>) => {
     await folder(file);
     const partial = `${file}.${process.pid}.partial`;
-    await writeFile(partial, content);
+    if (typeof content === "string" || Buffer.isBuffer(content)) await writeFile(partial, content);
+    else {
+      // Written in pieces (a line per document of a large site), never as one string in memory.
+      const handle = await open(partial, "w");
+      try {
+        let batch: string[] = [];
+        for (const piece of content) {
+          batch.push(piece);
+          if (batch.length === 256) {
+            await handle.write(batch.join(""));
+            batch = [];
+          }
+        }
+        await handle.write(batch.join(""));
+      } finally {
+        await handle.close();
+      }
+    }
     await rename(partial, file);
   };
 

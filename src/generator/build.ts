@@ -109,8 +109,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   // Each page is finished (its island script, its CSS), checked and written as soon as it is
   // made: the site is never in memory as a whole, whatever its number of pages.
   const output = await timings.time("write", openOutput(outDir, store));
-  let maker: Promise<PageMaker> | undefined;
   try {
+    let maker: Promise<PageMaker> | undefined;
     const index = await timings.time("the cache's index", store.pages<PageEntry>(site.digest));
     const entries = new Map<string, PageEntry>();
     const check = createSiteCheck(config.origin, pageUrls(routes), (file) => assets.has(file));
@@ -258,8 +258,6 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
   } catch (error) {
     await output.discard();
     throw error;
-  } finally {
-    await (await maker?.catch(() => undefined))?.close();
   }
 }
 

@@ -116,10 +116,14 @@ export async function loadSite(options: SiteOptions): Promise<Site> {
       );
   // Documents read by an earlier build with the same config and generator are not parsed again.
   const context = digestOf(await tool, JSON.stringify(config));
-  const readsPart = digestOf("documents", context);
+  const readsPart = digestOf("documents, a line each", context);
   const known: KnownReads = session?.known ?? new Map();
   if (known.size === 0)
-    for (const [key, read] of JSON.parse((await store.part(readsPart))?.toString() ?? "[]") as [string, DocumentRead][]) known.set(key, read);
+    for (const line of (await store.part(readsPart))?.toString().split("\n") ?? [])
+      if (line) {
+        const [key, read] = JSON.parse(line) as [string, DocumentRead];
+        known.set(key, read);
+      }
   const knownBefore = known.size;
   const [locales, content] = await timings.time(
     "strings and content",
@@ -144,7 +148,10 @@ export async function loadSite(options: SiteOptions): Promise<Site> {
     // Only what this site reads now is kept.
     const current = new Set([...content.documents.map((document) => document.file), ...content.draftsLeftOut.map((draft) => draft.file)]);
     const kept = [...known].filter(([, read]) => current.has("document" in read ? read.document.file : read.draft.file));
-    await store.savePart(readsPart, JSON.stringify(kept));
+    await store.savePart(
+      readsPart,
+      kept.map((entry) => `${JSON.stringify(entry)}\n`),
+    );
   }
   for (const warning of locales.warnings) warn(`warning: ${formatProblem(warning)}`);
   const { documents, heldBack } = schedulePosts(content.documents, { today, preview, draftsLeftOut: content.draftsLeftOut });

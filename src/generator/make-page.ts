@@ -62,8 +62,6 @@ export interface PageMaker {
   make(route: Route, language: Language): Promise<MadePage>;
   /** The island scripts the pages made so far use, as files to write. */
   scripts(): Promise<OutputFile[]>;
-  /** Stops the threads it started (the stylesheets'). */
-  close(): Promise<void>;
 }
 
 /** What making pages needs beyond the site itself, kept from one version of the site to the next (`site dev`). */
@@ -129,6 +127,5 @@ export function createPageMaker(site: Site, { modules, css, islands, timings }: 
     async scripts() {
       return (await islands.scripts()).map((script) => ({ path: script.url.slice(1), content: script.code }));
     },
-    close: () => css.close(),
   };
 }

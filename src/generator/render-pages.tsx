@@ -81,6 +81,7 @@ function languageTools({ locales, routes, image }: RenderInput, code: string): L
   // What the server logs about a visitor, named in this language: the list the server is tested against.
   const logFields = new Intl.ListFormat(language.intl, { type: "conjunction" }).format(visitorLogFields.map((field) => t(`privacyPolicy.logFields.${field}`)));
   const dateFormat = new Intl.DateTimeFormat(language.intl, { dateStyle: "long", timeZone: "UTC" });
+  const dates = new Map<string, string>();
   const euroFormat = new Intl.NumberFormat(language.intl, { style: "currency", currency: "EUR", maximumFractionDigits: 0 });
   return {
     language,
@@ -94,11 +95,18 @@ function languageTools({ locales, routes, image }: RenderInput, code: string): L
           ? renderToStaticMarkup(<Picture image={picture} alt={alt} sizes={textColumnSizes} fill={false} className="my-6 rounded-2xl" />)
           : undefined;
       }),
-    formatDate: (iso) =>
-      dateFormat
-        .formatToParts(new Date(`${iso}T00:00:00Z`))
-        .map(({ type, value }) => (type === "day" && value === "1" && language.firstOfMonth ? language.firstOfMonth : value))
-        .join(""),
+    // The same few hundred dates come back on every list and card: each is written once.
+    formatDate: (iso) => {
+      let written = dates.get(iso);
+      if (written === undefined) {
+        written = dateFormat
+          .formatToParts(new Date(`${iso}T00:00:00Z`))
+          .map(({ type, value }) => (type === "day" && value === "1" && language.firstOfMonth ? language.firstOfMonth : value))
+          .join("");
+        dates.set(iso, written);
+      }
+      return written;
+    },
     formatEuro: (amount) => euroFormat.format(amount),
   };
 }
