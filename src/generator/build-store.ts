@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { chmod, copyFile, link, mkdir, open, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { partialName } from "./image-cache.ts";
 
 /** `sha256` of the parts, as hex. */
 export function digestOf(...parts: (string | Buffer)[]): string {
@@ -51,10 +52,9 @@ export function createBuildStore(dir: string | undefined): BuildStore {
     if (!folders.has(name)) folders.set(name, mkdir(name, { recursive: true }));
     return folders.get(name)!;
   };
-  // Written under a name of its own, then renamed: a build stopped halfway leaves no half file.
   const writeAtomically = async (file: string, content: string | Buffer | Iterable<string>) => {
     await folder(file);
-    const partial = `${file}.${process.pid}.partial`;
+    const partial = partialName(file);
     if (typeof content === "string" || Buffer.isBuffer(content)) await writeFile(partial, content);
     else {
       // Written in pieces (a line per document of a large site), never as one string in memory.

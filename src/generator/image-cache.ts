@@ -20,24 +20,44 @@ export function digest(...parts: (string | Buffer)[]): string {
   return hash.digest("hex");
 }
 
+let written = 0;
+
+/**
+ * A name of its own for a file being written, renamed to `file` once whole: a build stopped
+ * halfway leaves no half file, and two writes of the same file never share one.
+ */
+export function partialName(file: string): string {
+  written += 1;
+  return `${file}.${process.pid}.${written}.partial`;
+}
+
 export function createImageCache(dir: string | undefined): ImageCache {
   if (!dir) return { get: (_key, make) => make() };
   const ready = mkdir(dir, { recursive: true });
+  // The same photo asked for twice at once (one image on two pages) is made once.
+  const inFlight = new Map<string, Promise<Buffer>>();
+  const fetch = async (key: string, make: () => Promise<Buffer>) => {
+    const file = path.join(dir, `${key.slice(0, 2)}/${key}`);
+    try {
+      return await readFile(file);
+    } catch {
+      const bytes = await make();
+      await ready;
+      await mkdir(path.dirname(file), { recursive: true });
+      const partial = partialName(file);
+      await writeFile(partial, bytes);
+      await rename(partial, file);
+      return bytes;
+    }
+  };
   return {
-    async get(key, make) {
-      const file = path.join(dir, `${key.slice(0, 2)}/${key}`);
-      try {
-        return await readFile(file);
-      } catch {
-        const bytes = await make();
-        await ready;
-        await mkdir(path.dirname(file), { recursive: true });
-        // Written under a name of its own, then renamed: a build stopped halfway leaves no half file.
-        const partial = `${file}.${process.pid}.partial`;
-        await writeFile(partial, bytes);
-        await rename(partial, file);
-        return bytes;
+    get(key, make) {
+      let entry = inFlight.get(key);
+      if (!entry) {
+        entry = fetch(key, make).finally(() => inFlight.delete(key));
+        inFlight.set(key, entry);
       }
+      return entry;
     },
   };
 }

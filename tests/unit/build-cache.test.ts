@@ -4,6 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { build, type BuildResult } from "../../src/generator/build.ts";
+import { createImageCache } from "../../src/generator/image-cache.ts";
 import { fixtureSite } from "../support/fixture-site.ts";
 import { repoRoot } from "../support/servers.ts";
 
@@ -134,5 +135,30 @@ describe("a build with the cache writes what a build without it writes, byte for
     today = "2026-06-02";
     const onTheDay = await expectSameAsUncached();
     expect(onTheDay.pages.some((page) => page.url === "/en/blog/spare-key-importance")).toBe(true);
+  });
+});
+
+describe("the image cache", () => {
+  test("makes an entry asked for twice at once (one card on two pages) once, and leaves no half file", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "site-images-"));
+    try {
+      const images = createImageCache(dir);
+      let made = 0;
+      const make = async () => {
+        made += 1;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        return Buffer.from("card");
+      };
+      const key = "ab".repeat(32);
+      const both = await Promise.all([images.get(key, make), images.get(key, make)]);
+      expect(both.map(String)).toEqual(["card", "card"]);
+      expect(made).toBe(1);
+      expect(await readdir(path.join(dir, "ab"))).toEqual([key]);
+      // Kept between builds: a new cache over the same folder reads it back.
+      expect(String(await createImageCache(dir).get(key, make))).toBe("card");
+      expect(made).toBe(1);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
