@@ -1,4 +1,5 @@
-import { digest, type ImageCache } from "./image-cache.ts";
+import type { ImageCache } from "./image-cache.ts";
+import { digestOf } from "./cache-names.ts";
 import { favicon } from "./root-pages.ts";
 import type { OutputFile } from "./write-site.ts";
 
@@ -13,7 +14,7 @@ export const appIconFiles = { touch: "apple-touch-icon.png", manifest: "manifest
  */
 export async function createAppIcons(cache: ImageCache, { name, shortName, lang }: { name: string; shortName: string; lang: string }): Promise<OutputFile[]> {
   const draw = (size: number) =>
-    cache.get(digest("app icon", String(size), favicon), async () =>
+    cache.get(digestOf("app icon", String(size), favicon), async () =>
       (await import("sharp"))
         .default(Buffer.from(favicon), { density: (72 * size) / 32 })
         .resize(size, size)

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { createRequire } from "node:module";
 import type { transform as Transform } from "lightningcss";
-import { digestOf } from "./build-store.ts";
+import { digestOf } from "./cache-names.ts";
 
 export interface CssBuilder {
   /**

@@ -1,14 +1,6 @@
-import { createHash } from "node:crypto";
 import { chmod, copyFile, link, mkdir, open, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { partialName } from "./image-cache.ts";
-
-/** `sha256` of the parts, as hex. */
-export function digestOf(...parts: (string | Buffer)[]): string {
-  const hash = createHash("sha256");
-  for (const part of parts) hash.update(part).update("\0");
-  return hash.digest("hex");
-}
+import { partialName } from "./cache-names.ts";
 
 /**
  * Work one build leaves for the next, in the cache folder (`.cache/build/`):

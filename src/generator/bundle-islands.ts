@@ -6,6 +6,7 @@ import { assetsFolder } from "../shared/caching.ts";
 import type { IslandName } from "../templates/islands/Island.tsx";
 import { BuildError } from "./errors.ts";
 import { packageRoot } from "./package-root.ts";
+import { digestOf } from "./cache-names.ts";
 
 /** The islands' `react` imports, answered in the browser by the site's own runtime (src/client/runtime/). */
 export const reactToRuntime: esbuild.Plugin = {
@@ -119,7 +120,7 @@ export function createIslandBundler(
 ): { scriptFor(key: string): Promise<IslandScript | undefined>; scripts(): Promise<IslandScript[]> } {
   const bundles = new Map<string, Promise<IslandScript | undefined>>();
   const bundle = async (key: string) => {
-    const id = createHash("sha256").update(`${tool}\0${key}`).digest("hex");
+    const id = digestOf(tool, key);
     const known = await kept.get(id);
     if (known) return JSON.parse(known.toString()) as IslandScript;
     const script = (await bundleIslands([key])).get(key)!;

@@ -1,6 +1,6 @@
-import { createHash } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { partialName } from "./cache-names.ts";
 
 /**
  * Work that is done once per input and kept between builds: encoded photos, link-preview cards,
@@ -11,24 +11,6 @@ import path from "node:path";
 export interface ImageCache {
   /** The entry's bytes, made by `make` when the cache does not have them yet. */
   get(key: string, make: () => Promise<Buffer>): Promise<Buffer>;
-}
-
-/** `sha256` of the parts, as hex: the name of a cache entry. */
-export function digest(...parts: (string | Buffer)[]): string {
-  const hash = createHash("sha256");
-  for (const part of parts) hash.update(part).update("\0");
-  return hash.digest("hex");
-}
-
-let written = 0;
-
-/**
- * A name of its own for a file being written, renamed to `file` once whole: a build stopped
- * halfway leaves no half file, and two writes of the same file never share one.
- */
-export function partialName(file: string): string {
-  written += 1;
-  return `${file}.${process.pid}.${written}.partial`;
 }
 
 export function createImageCache(dir: string | undefined): ImageCache {

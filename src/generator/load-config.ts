@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { configEnvironment } from "../shared/config-keys.ts";
 import type { SiteConfig } from "../shared/config.ts";
-import { digestOf } from "./build-store.ts";
+import { digestOf } from "./cache-names.ts";
 import { BuildError } from "./errors.ts";
 
 /** Configs validated before, by a digest of their text, the overrides and the generator. */

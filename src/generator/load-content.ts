@@ -2,7 +2,7 @@ import { access, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { SiteConfig } from "../shared/config.ts";
 import type { ContentDocument } from "../shared/content.ts";
-import { digestOf } from "./build-store.ts";
+import { digestOf } from "./cache-names.ts";
 import { ProblemList } from "./errors.ts";
 import { listFiles } from "./list-files.ts";
 

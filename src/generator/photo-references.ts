@@ -4,7 +4,7 @@ import { photoPlaces, type PhotoPlace } from "../shared/config-keys.ts";
 import type { Photo, SiteConfig } from "../shared/config.ts";
 import type { ContentDocument } from "../shared/content.ts";
 import type { ImageReference } from "./process-images.ts";
-import { digestOf } from "./build-store.ts";
+import { digestOf } from "./cache-names.ts";
 
 /** The config's photos, each with where its `file:` is written for messages. */
 export async function configPhotos(

@@ -4,7 +4,8 @@ import type { Sharp } from "sharp";
 import { assetsFolder } from "../shared/caching.ts";
 import { socialImageSize, type ImageCandidate, type ResponsiveImage } from "../shared/images.ts";
 import { ProblemList } from "./errors.ts";
-import { digest, type ImageCache } from "./image-cache.ts";
+import type { ImageCache } from "./image-cache.ts";
+import { digestOf } from "./cache-names.ts";
 import type { OutputFile } from "./write-site.ts";
 
 /** Where a document or the config names an image, for messages: `content/blog/x/en.md:12:1`. */
@@ -133,10 +134,12 @@ async function encodeImage(
   { cache, preview: withPreview }: { cache: ImageCache; preview: boolean },
   report: (source: string, message: string) => void,
 ): Promise<{ image: ResponsiveImage; files: OutputFile[] } | undefined> {
-  const sourceKey = digest(settings, bytes);
+  const sourceKey = digestOf(settings, bytes);
   let facts: ImageFacts;
   try {
-    facts = JSON.parse((await cache.get(digest(sourceKey, "facts"), async () => Buffer.from(JSON.stringify(await readFacts(bytes))))).toString()) as ImageFacts;
+    facts = JSON.parse(
+      (await cache.get(digestOf(sourceKey, "facts"), async () => Buffer.from(JSON.stringify(await readFacts(bytes))))).toString(),
+    ) as ImageFacts;
   } catch (error) {
     if (!(error instanceof Unpublishable)) throw error;
     report(source, error.message);
@@ -151,7 +154,7 @@ async function encodeImage(
       .replace(/^-|-$/g, "") || "image";
   const files: OutputFile[] = [];
   const publish = (name: string, extension: string, content: Buffer): string => {
-    const file = `${assetsFolder}/images/${name}.${digest(content).slice(0, 10)}.${extension}`;
+    const file = `${assetsFolder}/images/${name}.${digestOf(content).slice(0, 10)}.${extension}`;
     files.push({ path: file, content });
     return `/${file}`;
   };
@@ -159,7 +162,7 @@ async function encodeImage(
   if (format === "svg") {
     let clean: Buffer;
     try {
-      clean = await cache.get(digest(sourceKey, "svg"), async () => {
+      clean = await cache.get(digestOf(sourceKey, "svg"), async () => {
         const { sanitizeSvg } = await import("./sanitize-svg.ts");
         return Buffer.from(sanitizeSvg(bytes.toString("utf8")));
       });
@@ -174,7 +177,7 @@ async function encodeImage(
   const widths = [...new Set([...imageWidths.filter((candidate) => candidate < width), Math.min(width, imageWidths.at(-1)!)])];
   // Photos from phones are stored sideways with an orientation flag: turned upright first.
   const variant = (spec: string, make: (image: Sharp) => Sharp) =>
-    cache.get(digest(sourceKey, spec), async () => make((await loadSharp())(bytes, { failOn: "error" }).rotate()).toBuffer());
+    cache.get(digestOf(sourceKey, spec), async () => make((await loadSharp())(bytes, { failOn: "error" }).rotate()).toBuffer());
 
   const made = await Promise.all(
     widths.map(async (target) => {

@@ -4,7 +4,8 @@ import path from "node:path";
 import type { SatoriOptions } from "satori";
 import { assetsFolder } from "../shared/caching.ts";
 import { socialImageSize } from "../shared/images.ts";
-import { digest, type ImageCache } from "./image-cache.ts";
+import type { ImageCache } from "./image-cache.ts";
+import { digestOf } from "./cache-names.ts";
 import { favicon } from "./root-pages.ts";
 
 /** What a page's link-preview card shows: its title, the brand, the number and "24/7". */
@@ -25,7 +26,7 @@ const design = "card 4: slate-900, amber, Noto Sans 400/700, 64 colours";
  */
 export function cardPath(pageUrl: string, text: CardText): string {
   const name = pageUrl.slice(1).replace(/\//g, "-") || "index";
-  return `${assetsFolder}/og/${name}.${digest(design, JSON.stringify(text)).slice(0, 10)}.png`;
+  return `${assetsFolder}/og/${name}.${digestOf(design, JSON.stringify(text)).slice(0, 10)}.png`;
 }
 
 // Noto Sans as the registry's @fontsource package ships it: one file per script, so Greek and
@@ -84,7 +85,7 @@ function Card({ title, brand, phone, always }: CardText) {
 /** Draws a page's card as a 1200×630 PNG, once per text: later builds read it from the cache. */
 export function createCardRenderer(cache: ImageCache): (text: CardText) => Promise<Buffer> {
   return (text) =>
-    cache.get(digest(design, JSON.stringify(text)), async () => {
+    cache.get(digestOf(design, JSON.stringify(text)), async () => {
       fonts ??= loadFonts();
       // satori and sharp load only when a card is not in the cache yet.
       const [{ default: satori }, { default: sharp }] = await Promise.all([import("satori"), import("sharp")]);

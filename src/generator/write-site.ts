@@ -5,7 +5,8 @@ import path from "node:path";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import { assetsFolder } from "../shared/caching.ts";
-import { digestOf, type BuildStore } from "./build-store.ts";
+import type { BuildStore } from "./build-store.ts";
+import { digestOf } from "./cache-names.ts";
 
 const brotli = promisify(zlib.brotliCompress);
 const compressible = /\.(html|js|css|xml|txt|svg|json)$/;

@@ -5,14 +5,24 @@ import sharp from "sharp";
 import { fixtureSite } from "../support/fixture-site.ts";
 import { startSite } from "../support/servers.ts";
 
+/** `site dev` on a fresh copy of the fixture site, stopped and removed whatever the test finds. */
+async function withDev(run: (root: string, dev: Awaited<ReturnType<typeof startSite>>) => Promise<void>): Promise<void> {
+  const root = await fixtureSite();
+  const dev = await startSite(["dev", "--root", root, "--port", "0", "--host", "127.0.0.1"]);
+  try {
+    await run(root, dev);
+  } finally {
+    dev.process.kill("SIGTERM");
+    await rm(root, { recursive: true, force: true });
+  }
+}
+
 test.describe("site dev", () => {
   test.skip(({ isMobile }) => isMobile, "one width is enough for the watch loop");
 
   test("rebuilds on save, reloads the page, and shows a build error in the page while serving on", async ({ page }) => {
     test.setTimeout(90_000);
-    const root = await fixtureSite();
-    const dev = await startSite(["dev", "--root", root, "--port", "0", "--host", "127.0.0.1"]);
-    try {
+    await withDev(async (root, dev) => {
       const file = path.join(root, "content/blog/spare-key-importance/en.md");
       const original = await readFile(file, "utf8");
       await page.goto(`${dev.url}/en/blog/spare-key-importance`);
@@ -29,17 +39,12 @@ test.describe("site dev", () => {
       await writeFile(file, original);
       await expect(page.getByText("Build failed: the page shows the last good build.")).toBeHidden({ timeout: 20_000 });
       await expect(page.locator("h1")).not.toContainText("Edited");
-    } finally {
-      dev.process.kill("SIGTERM");
-      await rm(root, { recursive: true, force: true });
-    }
+    });
   });
 
   test("problems found in a document's text or by the whole-site check show on the page, and go when mended", async ({ page }) => {
     test.setTimeout(90_000);
-    const root = await fixtureSite();
-    const dev = await startSite(["dev", "--root", root, "--port", "0", "--host", "127.0.0.1"]);
-    try {
+    await withDev(async (root, dev) => {
       const file = path.join(root, "content/blog/spare-key-importance/en.md");
       const original = await readFile(file, "utf8");
       await page.goto(`${dev.url}/en/blog/spare-key-importance`);
@@ -58,17 +63,12 @@ test.describe("site dev", () => {
       await expect(page.getByText(/duplicate title/)).toBeVisible({ timeout: 30_000 });
       await writeFile(file, original);
       await expect(overlay).toBeHidden({ timeout: 30_000 });
-    } finally {
-      dev.process.kill("SIGTERM");
-      await rm(root, { recursive: true, force: true });
-    }
+    });
   });
 
   test("a photo dropped beside a post and a file dropped into public/ show up without a restart", async ({ page, request }) => {
     test.setTimeout(90_000);
-    const root = await fixtureSite();
-    const dev = await startSite(["dev", "--root", root, "--port", "0", "--host", "127.0.0.1"]);
-    try {
+    await withDev(async (root, dev) => {
       const folder = path.join(root, "content/blog/spare-key-importance");
       await page.goto(`${dev.url}/en/blog/spare-key-importance`);
       await expect(page.locator("main picture")).toHaveCount(0);
@@ -88,9 +88,6 @@ test.describe("site dev", () => {
       const priceList = () => request.get(`${dev.url}/files/price-list.txt`, { maxRedirects: 0 });
       await expect.poll(async () => (await priceList()).status(), { timeout: 20_000 }).toBe(200);
       expect(await (await priceList()).text()).toBe("Prices, 2026\n");
-    } finally {
-      dev.process.kill("SIGTERM");
-      await rm(root, { recursive: true, force: true });
-    }
+    });
   });
 });

@@ -4,7 +4,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { build, type BuildResult } from "../../src/generator/build.ts";
 import { BuildError } from "../../src/generator/errors.ts";
-import { digest } from "../../src/generator/image-cache.ts";
+import { digestOf } from "../../src/generator/cache-names.ts";
 import { brandFor } from "../../src/shared/business.ts";
 import { languages } from "../../src/shared/languages.ts";
 import { fixtureSite } from "../support/fixture-site.ts";
@@ -78,7 +78,7 @@ describe("a photo beside a document", () => {
     for (const [url, width] of urls) {
       const bytes = await readFile(path.join(out, url));
       const [, hash] = /\.([0-9a-f]{10})\.\w+$/.exec(url)!;
-      expect(digest(bytes).slice(0, 10), url).toBe(hash);
+      expect(digestOf(bytes).slice(0, 10), url).toBe(hash);
       const metadata = await sharp(bytes).metadata();
       expect(`${metadata.width}w`, url).toBe(width);
       expect(metadata.format, url).toBe({ ".avif": "heif", ".webp": "webp", ".jpg": "jpeg", ".png": "png" }[path.extname(url)]);

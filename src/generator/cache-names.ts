@@ -1,0 +1,19 @@
+import { createHash } from "node:crypto";
+
+/** `sha256` of the parts, as hex: how the build cache and the image cache name what they keep. */
+export function digestOf(...parts: (string | Buffer)[]): string {
+  const hash = createHash("sha256");
+  for (const part of parts) hash.update(part).update("\0");
+  return hash.digest("hex");
+}
+
+let written = 0;
+
+/**
+ * A name of its own for a file being written, renamed to `file` once whole: a build stopped
+ * halfway leaves no half file, and two writes of the same file never share one.
+ */
+export function partialName(file: string): string {
+  written += 1;
+  return `${file}.${process.pid}.${written}.partial`;
+}
