@@ -1,4 +1,5 @@
-import { chmod, copyFile, link, mkdir, open, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { chmodSync, copyFileSync, linkSync, mkdirSync } from "node:fs";
+import { open, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { partialName } from "./cache-names.ts";
 
@@ -16,10 +17,14 @@ import { partialName } from "./cache-names.ts";
 export interface BuildStore {
   /** Whether it keeps anything (no folder: nothing is kept). */
   keeps: boolean;
-  /** The stored file with this content digest, linked (or copied) to `target`; false when it is not there. */
-  restore(digest: string, target: string): Promise<boolean>;
+  /**
+   * The stored file with this content digest, linked (or copied) to `target`; false when it is not
+   * there. Synchronous, as is keep(): a link is a few microseconds on the build's own thread, and
+   * many times that as a promise (measured).
+   */
+  restore(digest: string, target: string): boolean;
   /** Keeps a file just written under its content digest. */
-  keep(file: string, digest: string): Promise<void>;
+  keep(file: string, digest: string): void;
   /** A part made earlier under `key`, if any. */
   part(key: string): Promise<Buffer | undefined>;
   savePart(key: string, content: string | Buffer | Iterable<string>): Promise<void>;
@@ -34,18 +39,18 @@ const keptIndexes = 12;
 export function createBuildStore(dir: string | undefined): BuildStore {
   if (!dir) {
     const none = async () => undefined;
-    return { keeps: false, restore: async () => false, keep: none, part: none, savePart: none, pages: async () => ({}), savePages: none };
+    return { keeps: false, restore: () => false, keep: () => {}, part: none, savePart: none, pages: async () => ({}), savePages: none };
   }
   const files = path.join(dir, "files");
   const stored = (digest: string) => path.join(files, digest.slice(0, 2), digest);
-  const folders = new Map<string, Promise<unknown>>();
+  const folders = new Set<string>();
   const folder = (file: string) => {
     const name = path.dirname(file);
-    if (!folders.has(name)) folders.set(name, mkdir(name, { recursive: true }));
-    return folders.get(name)!;
+    if (!folders.has(name)) mkdirSync(name, { recursive: true });
+    folders.add(name);
   };
   const writeAtomically = async (file: string, content: string | Buffer | Iterable<string>) => {
-    await folder(file);
+    folder(file);
     const partial = partialName(file);
     if (typeof content === "string" || Buffer.isBuffer(content)) await writeFile(partial, content);
     else {
@@ -70,21 +75,21 @@ export function createBuildStore(dir: string | undefined): BuildStore {
 
   return {
     keeps: true,
-    async restore(digest, target) {
+    restore(digest, target) {
       try {
-        await linkOrCopy(stored(digest), target);
+        linkOrCopy(stored(digest), target);
         return true;
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
         throw error;
       }
     },
-    async keep(file, digest) {
+    keep(file, digest) {
       const target = stored(digest);
-      await folder(target);
+      folder(target);
       try {
         // Written read-only; a copy (across disks) is made so here.
-        if ((await linkOrCopy(file, target)) === "copied") await chmod(target, 0o444);
+        if (linkOrCopy(file, target) === "copied") chmodSync(target, 0o444);
       } catch (error) {
         // Another build kept the same content first.
         if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
@@ -109,13 +114,13 @@ export function createBuildStore(dir: string | undefined): BuildStore {
   };
 }
 
-async function linkOrCopy(from: string, to: string): Promise<"linked" | "copied"> {
+function linkOrCopy(from: string, to: string): "linked" | "copied" {
   try {
-    await link(from, to);
+    linkSync(from, to);
     return "linked";
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
-    await copyFile(from, to);
+    copyFileSync(from, to);
     return "copied";
   }
 }
