@@ -17,6 +17,8 @@ import { partialName } from "./cache-names.ts";
 export interface BuildStore {
   /** Whether it keeps anything (no folder: nothing is kept). */
   keeps: boolean;
+  /** Its folder, when it keeps anything. */
+  dir?: string;
   /**
    * The stored file with this content digest, linked (or copied) to `target`; false when it is not
    * there. Synchronous, as is keep(): a link is a few microseconds on the build's own thread, and
@@ -75,6 +77,7 @@ export function createBuildStore(dir: string | undefined): BuildStore {
 
   return {
     keeps: true,
+    dir,
     restore(digest, target) {
       try {
         linkOrCopy(stored(digest), target);
@@ -114,7 +117,8 @@ export function createBuildStore(dir: string | undefined): BuildStore {
   };
 }
 
-function linkOrCopy(from: string, to: string): "linked" | "copied" {
+/** Links `from` as `to`, or copies it where the two are on different disks. */
+export function linkOrCopy(from: string, to: string): "linked" | "copied" {
   try {
     linkSync(from, to);
     return "linked";

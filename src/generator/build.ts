@@ -144,7 +144,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       if (page.script) assets.add(page.script);
       if (page.info.card) {
         assets.add(`/${page.info.card.path}`);
-        await output.write({ path: page.info.card.path, content: page.drawCard! });
+        await output.write({ path: page.info.card.path, content: page.cardSource! });
       }
       const facts = timings.measure("check", () => check.page(page.info, page.markup));
       await timings.time("write", output.write({ path: page.info.file, content: page.html }));

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { threadId } from "node:worker_threads";
 
 /** `sha256` of the parts, as hex: how the build cache and the image cache name what they keep. */
 export function digestOf(...parts: (string | Buffer)[]): string {
@@ -11,9 +12,9 @@ let written = 0;
 
 /**
  * A name of its own for a file being written, renamed to `file` once whole: a build stopped
- * halfway leaves no half file, and two writes of the same file never share one.
+ * halfway leaves no half file, and two writes of the same file (two processes, two threads) never share one.
  */
 export function partialName(file: string): string {
   written += 1;
-  return `${file}.${process.pid}.${written}.partial`;
+  return `${file}.${process.pid}.${threadId}.${written}.partial`;
 }

@@ -132,7 +132,8 @@ export function createDevSession(root: string, { preview = true, cacheDir }: { p
       if (ref) return pageFor(ref);
       if (fixed.has(name)) {
         const content = fixed.get(name)!;
-        return typeof content === "function" ? content() : content;
+        const made = typeof content === "function" ? await content() : content;
+        return typeof made === "string" || Buffer.isBuffer(made) ? made : readFile(made.from);
       }
       if (cards.has(name)) return cards.get(name)!();
       if (name === "sitemap.xml")

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { partialName } from "./cache-names.ts";
@@ -11,15 +12,21 @@ import { partialName } from "./cache-names.ts";
 export interface ImageCache {
   /** The entry's bytes, made by `make` when the cache does not have them yet. */
   get(key: string, make: () => Promise<Buffer>): Promise<Buffer>;
+  /**
+   * The entry's file (made by `make` when the cache does not have it yet), for the output to link
+   * rather than read and write again; undefined for a cache without a folder.
+   */
+  file(key: string, make: () => Promise<Buffer>): Promise<string | undefined>;
 }
 
 export function createImageCache(dir: string | undefined): ImageCache {
-  if (!dir) return { get: (_key, make) => make() };
+  if (!dir) return { get: (_key, make) => make(), file: async () => undefined };
   const ready = mkdir(dir, { recursive: true });
   // The same photo asked for twice at once (one image on two pages) is made once.
   const inFlight = new Map<string, Promise<Buffer>>();
+  const fileOf = (key: string) => path.join(dir, `${key.slice(0, 2)}/${key}`);
   const fetch = async (key: string, make: () => Promise<Buffer>) => {
-    const file = path.join(dir, `${key.slice(0, 2)}/${key}`);
+    const file = fileOf(key);
     try {
       return await readFile(file);
     } catch {
@@ -27,19 +34,26 @@ export function createImageCache(dir: string | undefined): ImageCache {
       await ready;
       await mkdir(path.dirname(file), { recursive: true });
       const partial = partialName(file);
-      await writeFile(partial, bytes);
+      // Read-only: the output links to it (see write-files.ts), and editing a built file must not change it.
+      await writeFile(partial, bytes, { mode: 0o444 });
       await rename(partial, file);
       return bytes;
     }
   };
+  const get = (key: string, make: () => Promise<Buffer>) => {
+    let entry = inFlight.get(key);
+    if (!entry) {
+      entry = fetch(key, make).finally(() => inFlight.delete(key));
+      inFlight.set(key, entry);
+    }
+    return entry;
+  };
   return {
-    get(key, make) {
-      let entry = inFlight.get(key);
-      if (!entry) {
-        entry = fetch(key, make).finally(() => inFlight.delete(key));
-        inFlight.set(key, entry);
-      }
-      return entry;
+    get,
+    async file(key, make) {
+      const file = fileOf(key);
+      if (inFlight.has(key) || !existsSync(file)) await get(key, make);
+      return file;
     },
   };
 }

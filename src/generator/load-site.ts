@@ -148,11 +148,11 @@ export async function loadSite(options: SiteOptions): Promise<Site> {
   if (!session && known.size !== knownBefore) {
     // Only what this site reads now is kept.
     const current = new Set([...content.documents.map((document) => document.file), ...content.draftsLeftOut.map((draft) => draft.file)]);
-    const kept = [...known].filter(([, read]) => current.has("document" in read ? read.document.file : read.draft.file));
-    await store.savePart(
-      readsPart,
-      kept.map((entry) => `${JSON.stringify(entry)}\n`),
-    );
+    // Written as they are made, a few hundred lines at a time: all the lines of a large site at once are hundreds of megabytes.
+    const lines = function* () {
+      for (const entry of known) if (current.has("document" in entry[1] ? entry[1].document.file : entry[1].draft.file)) yield `${JSON.stringify(entry)}\n`;
+    };
+    await store.savePart(readsPart, lines());
   }
   for (const warning of locales.warnings) warn(`warning: ${formatProblem(warning)}`);
   const { documents, heldBack } = schedulePosts(content.documents, { today, preview, draftsLeftOut: content.draftsLeftOut });

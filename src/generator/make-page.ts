@@ -10,6 +10,7 @@ import { packageRoot } from "./package-root.ts";
 import type { RenderedPage } from "./render-pages.tsx";
 import { bootScript } from "./root-pages.ts";
 import type { Timings } from "./timings.ts";
+import type { LinkedFile } from "./write-files.ts";
 import type { OutputFile } from "./write-site.ts";
 
 /** A page the build made, without its markup (which goes to the output as soon as it is final). */
@@ -57,6 +58,8 @@ export interface MadePage {
   script?: string;
   /** Draws the page's link-preview card (from the image cache when it was drawn before). */
   drawCard?: () => Promise<Buffer>;
+  /** The card as the output takes it: the image cache's file to link, where there is one. */
+  cardSource?: () => Promise<Buffer | LinkedFile>;
 }
 
 export interface PageMaker {
@@ -111,7 +114,7 @@ export function createPageMaker(site: Site, { modules, css, islands, timings }: 
     image: (source) => site.library.get(source),
     photos: site.photos,
   });
-  const drawCard = modules.cards.createCardRenderer(site.imageCache);
+  const cards = modules.cards.createCardRenderer(site.imageCache);
 
   return {
     async make(route, language) {
@@ -123,7 +126,13 @@ export function createPageMaker(site: Site, { modules, css, islands, timings }: 
         : rendered.replace(`<script type="module" src="${islandScriptMarker}"></script>`, "");
       const final = html.replace(cssMarker, await timings.time("css", css.cssFor(html, script)));
       const card = info.card;
-      return { info, html: final, markup: html, ...(script ? { script: script.url } : {}), ...(card ? { drawCard: () => drawCard(card.text) } : {}) };
+      return {
+        info,
+        html: final,
+        markup: html,
+        ...(script ? { script: script.url } : {}),
+        ...(card ? { drawCard: () => cards.draw(card.text), cardSource: () => cards.source(card.text) } : {}),
+      };
     },
     async scripts() {
       return (await islands.scripts()).map((script) => ({ path: script.url.slice(1), content: script.code }));

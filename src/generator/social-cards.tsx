@@ -5,6 +5,7 @@ import type { SatoriOptions } from "satori";
 import { assetsFolder } from "../shared/caching.ts";
 import { socialImageSize } from "../shared/images.ts";
 import type { ImageCache } from "./image-cache.ts";
+import type { LinkedFile } from "./write-files.ts";
 import { digestOf } from "./cache-names.ts";
 import { favicon } from "./root-pages.ts";
 
@@ -82,16 +83,31 @@ function Card({ title, brand, phone, always }: CardText) {
   );
 }
 
-/** Draws a page's card as a 1200×630 PNG, once per text: later builds read it from the cache. */
-export function createCardRenderer(cache: ImageCache): (text: CardText) => Promise<Buffer> {
-  return (text) =>
-    cache.get(digestOf(design, JSON.stringify(text)), async () => {
-      fonts ??= loadFonts();
-      // satori and sharp load only when a card is not in the cache yet.
-      const [{ default: satori }, { default: sharp }] = await Promise.all([import("satori"), import("sharp")]);
-      const svg = await satori(<Card {...text} />, { ...socialImageSize, fonts: await fonts });
-      // Flat colours: 64 of them keep every edge of the text and make a third of the bytes of full
-      // colour; the quickest quantiser settings draw a card in a third of the time of the best.
-      return sharp(Buffer.from(svg)).png({ palette: true, colours: 64, dither: 0, effort: 1, compressionLevel: 6 }).toBuffer();
-    });
+export interface CardRenderer {
+  /** The card's PNG bytes. */
+  draw(text: CardText): Promise<Buffer>;
+  /** The card as the output takes it: its file in the image cache, to link, or its bytes where the cache keeps no files. */
+  source(text: CardText): Promise<Buffer | LinkedFile>;
+}
+
+/** Draws a page's card as a 1200×630 PNG, once per text: later builds take it from the cache. */
+export function createCardRenderer(cache: ImageCache): CardRenderer {
+  const make = (text: CardText) => async () => {
+    fonts ??= loadFonts();
+    // satori and sharp load only when a card is not in the cache yet.
+    const [{ default: satori }, { default: sharp }] = await Promise.all([import("satori"), import("sharp")]);
+    const svg = await satori(<Card {...text} />, { ...socialImageSize, fonts: await fonts });
+    // Flat colours: 64 of them keep every edge of the text and make a third of the bytes of full
+    // colour; the quickest quantiser settings draw a card in a third of the time of the best.
+    return sharp(Buffer.from(svg)).png({ palette: true, colours: 64, dither: 0, effort: 1, compressionLevel: 6 }).toBuffer();
+  };
+  const keyOf = (text: CardText) => digestOf(design, JSON.stringify(text));
+  return {
+    draw: (text) => cache.get(keyOf(text), make(text)),
+    async source(text) {
+      const key = keyOf(text);
+      const from = await cache.file(key, make(text));
+      return from ? { from, digest: key } : cache.get(key, make(text));
+    },
+  };
 }

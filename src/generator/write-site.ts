@@ -1,40 +1,21 @@
-import { mkdirSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { mkdir, rename, rm } from "node:fs/promises";
-import os from "node:os";
 import path from "node:path";
-import { promisify } from "node:util";
-import zlib from "node:zlib";
-import { assetsFolder } from "../shared/caching.ts";
+import { Worker } from "node:worker_threads";
 import type { BuildStore } from "./build-store.ts";
-import { digestOf } from "./cache-names.ts";
+import { copiesOf, createFileWriter, type LinkedFile } from "./write-files.ts";
+import type { WriteReply, WriteRequest } from "./write-thread.ts";
 
-const brotli = promisify(zlib.brotliCompress);
-const compressible = /\.(html|js|css|xml|txt|svg|json)$/;
+export { isCompressed } from "./write-files.ts";
 
-/**
- * Whether a file gets a `.br` copy beside it. There are no `.gz` copies: every browser takes
- * brotli, and for a client that does not, `site serve` and nginx compress on the fly (the few
- * such clients do not justify compressing every file twice on every build, a quarter of a large
- * site's build time, nor the extra files that count against a static host's limit).
- */
-export function isCompressed(file: string, size: number): boolean {
-  return compressible.test(file) && size > 256;
-}
-
-// Pages are many and change with every build: quality 6 keeps the build fast (5 costs as much and writes more; 11 would save about
-// 1 KB a page and cost seconds). The few fingerprinted scripts get the best compression there is.
-function brotliQuality(file: string): number {
-  return file.startsWith(`${assetsFolder}/`) ? 11 : 6;
-}
-
-// Each file's compression runs on libuv's thread pool with buffers of its own: started all at
-// once for thousands of pages, they held gigabytes. A few more files than threads keep it busy.
-const writeConcurrency = 2 * os.availableParallelism();
+// Files waiting for the writer's thread: enough to keep it busy, few enough that the pages
+// waiting hold little memory.
+const writeAhead = 8;
 
 export interface OutputFile {
   path: string;
-  /** The file's content, or how to make it (drawn in turn with the writes, a few at a time). */
-  content: string | Buffer | (() => Promise<Buffer>);
+  /** The file's content, or how to make it (drawn in turn with the writes, a few at a time); a kept file is linked. */
+  content: string | Buffer | LinkedFile | (() => Promise<Buffer | LinkedFile>);
 }
 
 /** The output being written: files go to a fresh folder beside `outDir`, swapped in by commit(). */
@@ -56,29 +37,21 @@ export interface SiteOutput {
   discard(): Promise<void>;
 }
 
-const variants = (file: string) => [
-  { suffix: "", compress: undefined },
-  {
-    suffix: ".br",
-    compress: (content: Buffer) =>
-      brotli(content, {
-        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality(file), [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length },
-      }),
-  },
-];
-
 /**
  * Opens a fresh folder next to `outDir` and writes files into it as they come, with .br beside
- * every text file, a few at a time, so the build never holds the whole site in memory.
- * With a store, every file is kept there under the digest of its content, and a file whose
- * content was written before is linked from it instead of compressed again. A build that fails
- * before commit() leaves the previous output untouched.
+ * every text file, a few at a time, so the build never holds the whole site in memory. The
+ * files are encoded, hashed, compressed and written in a thread of their own (write-thread.ts)
+ * while this one makes the next pages. With a store, every file is kept there under the digest
+ * of its content, and a file whose content was written before is linked from it instead of
+ * compressed again. A build that fails before commit() leaves the previous output untouched.
  */
 export async function openOutput(outDir: string, store?: BuildStore): Promise<SiteOutput> {
   const staging = `${outDir}.tmp-${process.pid}-${Date.now()}`;
   const retired = `${outDir}.old-${process.pid}-${Date.now()}`;
   await mkdir(staging, { recursive: true });
-  const folders = new Set<string>();
+  const storeDir = store?.keeps ? store.dir : undefined;
+  // Links from the store are made here: they cost less than a message to the thread.
+  const linker = createFileWriter(staging, storeDir);
   const running = new Set<Promise<void>>();
   const missing: string[] = [];
   const digests = new Map<string, string>();
@@ -86,59 +59,55 @@ export async function openOutput(outDir: string, store?: BuildStore): Promise<Si
   let failure: unknown;
   let bytes = 0;
 
-  // Files are written, linked and their folders made with Node's synchronous calls: each takes a
-  // few microseconds in this thread, and the same as promises cost several times that here in
-  // bookkeeping (measured: a third of a large site's build). Only compression runs elsewhere.
-  const folderOf = (file: string) => {
-    const target = path.join(staging, file);
-    const folder = path.dirname(target);
-    if (!folders.has(folder)) mkdirSync(folder, { recursive: true });
-    folders.add(folder);
-    return target;
-  };
-
-  /** Links the stored copies of `digest` in place of `file`; false when one is missing. */
-  const restore = (file: string, digest: string, compressed: boolean) => {
-    if (!store?.keeps) return false;
-    const target = folderOf(file);
-    const linked: string[] = [];
-    for (const { suffix } of compressed ? variants(file) : variants(file).slice(0, 1)) {
-      if (!store.restore(digest + suffix, target + suffix)) {
-        // The copies found are taken back: the file is written whole.
-        for (const done of linked) unlinkSync(done);
-        return false;
-      }
-      linked.push(target + suffix);
-    }
-    return true;
-  };
-
-  const writeOne = async (file: OutputFile, content: Buffer) => {
-    const digest = digestOf(content);
-    digests.set(file.path, digest);
-    sizes.set(file.path, content.length);
-    const compressed = isCompressed(file.path, content.length);
-    bytes += content.length;
-    if (restore(file.path, digest, compressed)) return;
-    const target = folderOf(file.path);
-    // Read-only from the start when it is kept in the store (see build-store.ts).
-    const mode = store?.keeps ? { mode: 0o444 } : {};
-    const put = (suffix: string, data: Buffer) => {
-      writeFileSync(target + suffix, data, mode);
-      store?.keep(target + suffix, digest + suffix);
+  let thread: Worker | undefined;
+  let calls = 0;
+  const waiting = new Map<number, { resolve: (made: { digest: string; size: number }) => void; reject: (error: Error) => void }>();
+  const writer = () => {
+    if (thread) return thread;
+    thread = new Worker(new URL("./write-thread.ts", import.meta.url), {
+      workerData: { folder: staging, storeDir },
+      resourceLimits: { maxYoungGenerationSizeMb: 4 },
+    });
+    thread.on("message", (reply: WriteReply) => {
+      const call = waiting.get(reply.id)!;
+      waiting.delete(reply.id);
+      if ("failure" in reply) call.reject(Object.assign(new Error(reply.failure.message), reply.failure));
+      else call.resolve(reply);
+    });
+    const fail = (error: Error) => {
+      failure ??= error;
+      for (const call of waiting.values()) call.reject(error);
+      waiting.clear();
     };
-    const [plain, ...compressions] = compressed ? variants(file.path) : variants(file.path).slice(0, 1);
-    put(plain!.suffix, content);
-    await Promise.all(compressions.map(async ({ suffix, compress }) => put(suffix, await compress!(content))));
+    thread.on("error", fail);
+    thread.on("exit", (code) => fail(new Error(`the build's writer stopped (exit code ${code})`)));
+    return thread;
+  };
+  const stopWriter = async () => {
+    const stopping = thread;
+    thread = undefined;
+    stopping?.removeAllListeners("exit");
+    await stopping?.terminate();
   };
 
-  const enqueue = async (job: Promise<void>, limit = writeConcurrency) => {
+  const writeOne = async (file: string, content: string | Buffer | LinkedFile) => {
+    const id = ++calls;
+    const made = new Promise<{ digest: string; size: number }>((resolve, reject) => waiting.set(id, { resolve, reject }));
+    const request: WriteRequest = { id, file, content };
+    writer().postMessage(request);
+    const { digest, size } = await made;
+    digests.set(file, digest);
+    sizes.set(file, size);
+    bytes += size;
+  };
+
+  const enqueue = async (job: Promise<void>) => {
     const tracked = job.catch((error: unknown) => {
       failure ??= error;
     });
     running.add(tracked);
     void tracked.then(() => running.delete(tracked));
-    while (running.size >= limit) await Promise.race(running);
+    while (running.size >= writeAhead) await Promise.race(running);
   };
 
   const settle = async () => {
@@ -150,18 +119,14 @@ export async function openOutput(outDir: string, store?: BuildStore): Promise<Si
     async write(file) {
       if (failure) throw failure;
       const { content } = file;
-      await enqueue(
-        typeof content === "function"
-          ? content().then((made) => writeOne(file, made))
-          : writeOne(file, typeof content === "string" ? Buffer.from(content) : content),
-      );
+      await enqueue(typeof content === "function" ? content().then((made) => writeOne(file.path, made)) : writeOne(file.path, content));
     },
     async reuse(file, { digest, size }) {
       if (failure) throw failure;
       digests.set(file, digest);
       sizes.set(file, size);
       bytes += size;
-      if (!restore(file, digest, isCompressed(file, size))) {
+      if (!linker.restore(file, digest, size)) {
         missing.push(file);
         bytes -= size;
       }
@@ -173,7 +138,7 @@ export async function openOutput(outDir: string, store?: BuildStore): Promise<Si
     async forget(files) {
       await settle();
       for (const file of files) {
-        await Promise.all(variants(file).map(({ suffix }) => rm(path.join(staging, file + suffix), { force: true })));
+        await Promise.all(copiesOf(file, Infinity).map((suffix) => rm(path.join(staging, file + suffix), { force: true })));
         if (!missing.includes(file)) bytes -= sizes.get(file) ?? 0;
         sizes.delete(file);
         digests.delete(file);
@@ -182,6 +147,7 @@ export async function openOutput(outDir: string, store?: BuildStore): Promise<Si
     async commit() {
       try {
         await settle();
+        await stopWriter();
         const hadPrevious = await rename(outDir, retired).then(
           () => true,
           (error: NodeJS.ErrnoException) => {
@@ -200,6 +166,7 @@ export async function openOutput(outDir: string, store?: BuildStore): Promise<Si
     },
     async discard() {
       await Promise.allSettled(running);
+      await stopWriter();
       await rm(staging, { recursive: true, force: true });
     },
   };

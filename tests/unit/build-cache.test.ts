@@ -4,7 +4,9 @@ import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { build, type BuildResult } from "../../src/generator/build.ts";
+import { createBuildStore } from "../../src/generator/build-store.ts";
 import { createImageCache } from "../../src/generator/image-cache.ts";
+import { openOutput } from "../../src/generator/write-site.ts";
 import { fixtureSite } from "../support/fixture-site.ts";
 import { repoRoot } from "../support/servers.ts";
 
@@ -157,6 +159,55 @@ describe("the image cache", () => {
       // Kept between builds: a new cache over the same folder reads it back.
       expect(String(await createImageCache(dir).get(key, make))).toBe("card");
       expect(made).toBe(1);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("the output, written by a thread of its own", () => {
+  test("writes each file with its .br, links a kept file (read-only, shared with the cache and the store), and is swapped in whole", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "site-output-"));
+    try {
+      const images = createImageCache(path.join(dir, "images"));
+      const key = "cd".repeat(32);
+      const card = await images.file(key, async () => Buffer.from("a card's bytes"));
+      const store = createBuildStore(path.join(dir, "build"));
+      const out = path.join(dir, "dist");
+      const output = await openOutput(out, store);
+      const page = `<!DOCTYPE html><p>${"Ξεκλείδωμα αυτοκινήτου. ".repeat(40)}</p>`;
+      await output.write({ path: "gr/index.html", content: page });
+      await output.write({ path: "assets/og/gr.png", content: async () => ({ from: card!, digest: key }) });
+      const { digests, sizes } = await output.commit();
+
+      expect(await readFile(path.join(out, "gr/index.html"), "utf8")).toBe(page);
+      const { brotliDecompressSync } = await import("node:zlib");
+      expect(brotliDecompressSync(await readFile(path.join(out, "gr/index.html.br"))).toString()).toBe(page);
+      expect(sizes.get("gr/index.html")).toBe(Buffer.byteLength(page));
+      const linked = await stat(path.join(out, "assets/og/gr.png"));
+      expect(linked.ino).toBe((await stat(card!)).ino);
+      expect(linked.mode & 0o777).toBe(0o444);
+      expect(digests.get("assets/og/gr.png")).toBe(key);
+      // A later build finds the card in the store under the same name.
+      expect(store.restore(key, path.join(dir, "restored.png"))).toBe(true);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("a file the thread cannot write fails the build with the reason, and leaves the previous output as it was", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "site-output-"));
+    try {
+      const out = path.join(dir, "dist");
+      await mkdir(out);
+      await writeFile(path.join(out, "index.html"), "the previous build");
+      const output = await openOutput(out, createBuildStore(path.join(dir, "build")));
+      await output.write({ path: "assets/og/missing.png", content: { from: path.join(dir, "no-such-card.png"), digest: "ef".repeat(32) } });
+      await expect(output.commit()).rejects.toThrow(/ENOENT.*no-such-card\.png/);
+      await output.discard();
+      expect(await readFile(path.join(out, "index.html"), "utf8")).toBe("the previous build");
+      // No half-written folder is left beside it.
+      expect((await readdir(dir)).filter((name) => name.startsWith("dist."))).toEqual([]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
