@@ -3,6 +3,7 @@ import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type { BuildStore } from "./build-store.ts";
+import { digestOf } from "./cache-names.ts";
 import { copiesOf, createFileWriter, type LinkedFile } from "./write-files.ts";
 import type { WriteReply, WriteRequest } from "./write-thread.ts";
 
@@ -91,6 +92,18 @@ export async function openOutput(outDir: string, store?: BuildStore): Promise<Si
   };
 
   const writeOne = async (file: string, content: string | Buffer | LinkedFile) => {
+    // Until a page has to be made, files are looked up in the store here: a build with nothing
+    // changed links everything it writes and never starts the thread.
+    if (!thread && storeDir && typeof content === "string") content = Buffer.from(content);
+    if (!thread && storeDir && Buffer.isBuffer(content)) {
+      const digest = digestOf(content);
+      if (linker.restore(file, digest, content.length)) {
+        digests.set(file, digest);
+        sizes.set(file, content.length);
+        bytes += content.length;
+        return;
+      }
+    }
     const id = ++calls;
     const made = new Promise<{ digest: string; size: number }>((resolve, reject) => waiting.set(id, { resolve, reject }));
     const request: WriteRequest = { id, file, content };
