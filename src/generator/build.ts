@@ -127,6 +127,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const inFlight = new Set<Promise<unknown>>();
     const makeInTurn = async (ref: PageRef, pages: Map<string, PageInfo>) => {
       if (failure) throw failure.error;
+      if (made === 0) output.expectWrites();
       const prepared = pageMaker().then((maker) => maker.make(ref.info.route, ref.info.language));
       prepared.catch(() => {});
       const done = previous

@@ -9,9 +9,9 @@ import type { WriteReply, WriteRequest } from "./write-thread.ts";
 
 export { isCompressed } from "./write-files.ts";
 
-// Files waiting for the writer's thread: enough to keep it busy, few enough that the pages
-// waiting hold little memory.
-const writeAhead = 8;
+// Files waiting for the writer's thread: enough that a burst of pages (those that waited for
+// the same stylesheet) does not hold up the build's thread, few enough to hold little memory.
+const writeAhead = 32;
 
 export interface OutputFile {
   path: string;
@@ -26,6 +26,8 @@ export interface SiteOutput {
    * resolves once there is room for the next one.
    */
   write(file: OutputFile): Promise<void>;
+  /** Says pages are about to be made: the writer's thread starts now, while the first is rendered. */
+  expectWrites(): void;
   /** Links a file a build made before (and its copies) from the store. */
   reuse(file: string, made: { digest: string; size: number }): Promise<void>;
   /** The files `reuse` could not find in the store (removed since): to make anew. */
@@ -129,6 +131,9 @@ export async function openOutput(outDir: string, store?: BuildStore): Promise<Si
   };
 
   return {
+    expectWrites() {
+      writer();
+    },
     async write(file) {
       if (failure) throw failure;
       const { content } = file;
