@@ -56,13 +56,13 @@ export function createDevSession(root: string, { preview = true, cacheDir }: { p
   let fixed = new Map<string, OutputFile["content"]>();
   const made = new Map<string, MadeEntry>();
   const kept = new Map<string, { key: string; html: string }>();
-  const cards = new Map<string, () => Promise<Buffer>>();
+  const cards = new Map<string, OutputFile["content"]>();
   let generation = 0;
 
   const keyOf = (ref: PageRef) => `${site!.digest} ${ref.key}`;
   const makePage = async (ref: PageRef): Promise<{ html: string; entry: MadeEntry }> => {
     const page = await maker!.make(ref.info.route, ref.info.language);
-    if (page.info.card && page.drawCard) cards.set(page.info.card.path, page.drawCard);
+    if (page.info.card && page.cardSource) cards.set(page.info.card.path, page.cardSource);
     const entry: MadeEntry = { key: keyOf(ref), info: page.info, markup: page.markup };
     made.set(ref.info.file, entry);
     return { html: page.html, entry };
@@ -130,12 +130,11 @@ export function createDevSession(root: string, { preview = true, cacheDir }: { p
       if (!site || !maker) return undefined;
       const ref = refs.get(name);
       if (ref) return pageFor(ref);
-      if (fixed.has(name)) {
-        const content = fixed.get(name)!;
+      const content = fixed.get(name) ?? cards.get(name);
+      if (content) {
         const made = typeof content === "function" ? await content() : content;
         return typeof made === "string" || Buffer.isBuffer(made) ? made : readFile(made.from);
       }
-      if (cards.has(name)) return cards.get(name)!();
       if (name === "sitemap.xml")
         return createSitemap(
           [...refs.values()].map((page) => page.info as PageInfo),

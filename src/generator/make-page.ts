@@ -56,9 +56,7 @@ export interface MadePage {
   markup: string;
   /** The URL of its island script, if it has islands. */
   script?: string;
-  /** Draws the page's link-preview card (from the image cache when it was drawn before). */
-  drawCard?: () => Promise<Buffer>;
-  /** The card as the output takes it: the image cache's file to link, where there is one. */
+  /** The page's link-preview card, drawn once per text: the image cache's file to link, or its bytes where the cache keeps no files. */
   cardSource?: () => Promise<Buffer | LinkedFile>;
 }
 
@@ -131,7 +129,7 @@ export function createPageMaker(site: Site, { modules, css, islands, timings }: 
         html: final,
         markup: html,
         ...(script ? { script: script.url } : {}),
-        ...(card ? { drawCard: () => cards.draw(card.text), cardSource: () => cards.source(card.text) } : {}),
+        ...(card ? { cardSource: () => cards(card.text) } : {}),
       };
     },
     async scripts() {

@@ -83,31 +83,23 @@ function Card({ title, brand, phone, always }: CardText) {
   );
 }
 
-export interface CardRenderer {
-  /** The card's PNG bytes. */
-  draw(text: CardText): Promise<Buffer>;
-  /** The card as the output takes it: its file in the image cache, to link, or its bytes where the cache keeps no files. */
-  source(text: CardText): Promise<Buffer | LinkedFile>;
-}
-
-/** Draws a page's card as a 1200×630 PNG, once per text: later builds take it from the cache. */
-export function createCardRenderer(cache: ImageCache): CardRenderer {
-  const make = (text: CardText) => async () => {
-    fonts ??= loadFonts();
-    // satori and sharp load only when a card is not in the cache yet.
-    const [{ default: satori }, { default: sharp }] = await Promise.all([import("satori"), import("sharp")]);
-    const svg = await satori(<Card {...text} />, { ...socialImageSize, fonts: await fonts });
-    // Flat colours: 64 of them keep every edge of the text and make a third of the bytes of full
-    // colour; the quickest quantiser settings draw a card in a third of the time of the best.
-    return sharp(Buffer.from(svg)).png({ palette: true, colours: 64, dither: 0, effort: 1, compressionLevel: 6 }).toBuffer();
-  };
-  const keyOf = (text: CardText) => digestOf(design, JSON.stringify(text));
-  return {
-    draw: (text) => cache.get(keyOf(text), make(text)),
-    async source(text) {
-      const key = keyOf(text);
-      const from = await cache.file(key, make(text));
-      return from ? { from, digest: key } : cache.get(key, make(text));
-    },
+/**
+ * Draws a page's card as a 1200×630 PNG, once per text: later builds take it from the cache. The
+ * card comes as the cache's file, for the output to link, or as bytes where the cache keeps no files.
+ */
+export function createCardRenderer(cache: ImageCache): (text: CardText) => Promise<Buffer | LinkedFile> {
+  return async (text) => {
+    const key = digestOf(design, JSON.stringify(text));
+    const make = async () => {
+      fonts ??= loadFonts();
+      // satori and sharp load only when a card is not in the cache yet.
+      const [{ default: satori }, { default: sharp }] = await Promise.all([import("satori"), import("sharp")]);
+      const svg = await satori(<Card {...text} />, { ...socialImageSize, fonts: await fonts });
+      // Flat colours: 64 of them keep every edge of the text and make a third of the bytes of full
+      // colour; the quickest quantiser settings draw a card in a third of the time of the best.
+      return sharp(Buffer.from(svg)).png({ palette: true, colours: 64, dither: 0, effort: 1, compressionLevel: 6 }).toBuffer();
+    };
+    const from = await cache.file(key, make);
+    return from ? { from, digest: key } : cache.get(key, make);
   };
 }

@@ -82,12 +82,12 @@ export function createFileWriter(folder: string, storeDir: string | undefined): 
     restore,
     write(file, source) {
       if (!Buffer.isBuffer(source)) {
-        const { size, mode } = statSync(source.from);
+        const { size, mode: kept } = statSync(source.from);
         if (isCompressed(file, size)) return this.write(file, readFileSync(source.from));
         if (restore(file, source.digest, size)) return { digest: source.digest, size };
         const target = targetOf(file);
         // Linked, the output shares the kept file: it must be read-only, as the store's are.
-        if (mode & 0o222) chmodSync(source.from, 0o444);
+        if (kept & 0o222) chmodSync(source.from, 0o444);
         linkOrCopy(source.from, target);
         store.keep(target, source.digest);
         return { digest: source.digest, size };

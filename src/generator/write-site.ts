@@ -3,11 +3,8 @@ import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type { BuildStore } from "./build-store.ts";
-import { digestOf } from "./cache-names.ts";
 import { copiesOf, createFileWriter, type LinkedFile } from "./write-files.ts";
 import type { WriteReply, WriteRequest } from "./write-thread.ts";
-
-export { isCompressed } from "./write-files.ts";
 
 // Files waiting for the writer's thread: enough that a burst of pages (those that waited for
 // the same stylesheet) does not hold up the build's thread, few enough to hold little memory.
@@ -53,7 +50,8 @@ export async function openOutput(outDir: string, store?: BuildStore): Promise<Si
   const retired = `${outDir}.old-${process.pid}-${Date.now()}`;
   await mkdir(staging, { recursive: true });
   const storeDir = store?.keeps ? store.dir : undefined;
-  // Links from the store are made here: they cost less than a message to the thread.
+  // Links from the store are made here (they cost less than a message to the thread), and the
+  // files written before any page is made.
   const linker = createFileWriter(staging, storeDir);
   const running = new Set<Promise<void>>();
   const missing: string[] = [];
@@ -95,27 +93,21 @@ export async function openOutput(outDir: string, store?: BuildStore): Promise<Si
     await stopping?.terminate();
   };
 
+  const record = (file: string, { digest, size }: { digest: string; size: number }) => {
+    digests.set(file, digest);
+    sizes.set(file, size);
+    bytes += size;
+  };
+
   const writeOne = async (file: string, content: string | Buffer | LinkedFile) => {
-    // Until a page has to be made, files are looked up in the store here: a build with nothing
-    // changed links everything it writes and never starts the thread.
-    if (!thread && storeDir && typeof content === "string") content = Buffer.from(content);
-    if (!thread && storeDir && Buffer.isBuffer(content)) {
-      const digest = digestOf(content);
-      if (linker.restore(file, digest, content.length)) {
-        digests.set(file, digest);
-        sizes.set(file, content.length);
-        bytes += content.length;
-        return;
-      }
-    }
+    // Until pages are made (expectWrites), files are written here: a build with nothing changed
+    // links what it writes from the store and never starts the thread.
+    if (!thread) return record(file, linker.write(file, typeof content === "string" ? Buffer.from(content) : content));
     const id = ++calls;
     const made = new Promise<{ digest: string; size: number }>((resolve, reject) => waiting.set(id, { resolve, reject }));
     const request: WriteRequest = { id, file, content };
     writer().postMessage(request);
-    const { digest, size } = await made;
-    digests.set(file, digest);
-    sizes.set(file, size);
-    bytes += size;
+    record(file, await made);
   };
 
   const enqueue = async (job: Promise<void>) => {
@@ -143,13 +135,8 @@ export async function openOutput(outDir: string, store?: BuildStore): Promise<Si
     },
     async reuse(file, { digest, size }) {
       if (failure) throw failure;
-      digests.set(file, digest);
-      sizes.set(file, size);
-      bytes += size;
-      if (!linker.restore(file, digest, size)) {
-        missing.push(file);
-        bytes -= size;
-      }
+      if (linker.restore(file, digest, size)) record(file, { digest, size });
+      else missing.push(file);
     },
     async missing() {
       await settle();
@@ -159,7 +146,7 @@ export async function openOutput(outDir: string, store?: BuildStore): Promise<Si
       await settle();
       for (const file of files) {
         await Promise.all(copiesOf(file, Infinity).map((suffix) => rm(path.join(staging, file + suffix), { force: true })));
-        if (!missing.includes(file)) bytes -= sizes.get(file) ?? 0;
+        bytes -= sizes.get(file) ?? 0;
         sizes.delete(file);
         digests.delete(file);
       }

@@ -13,7 +13,8 @@ const port = parentPort!;
 // Pages are encoded into one buffer, used again for each: thousands of pages leave no garbage behind.
 let scratch = Buffer.allocUnsafeSlow(256 * 1024);
 const encode = (text: string) => {
-  if (Buffer.byteLength(text) > scratch.length) scratch = Buffer.allocUnsafeSlow(2 * Buffer.byteLength(text));
+  const length = Buffer.byteLength(text);
+  if (length > scratch.length) scratch = Buffer.allocUnsafeSlow(2 * length);
   return scratch.subarray(0, scratch.write(text));
 };
 
