@@ -2,7 +2,7 @@
 // and kept until a source changes, so a command does not compile TypeScript each time it starts.
 import { createHash } from "node:crypto";
 import { mkdir, readFile, readdir, rename, rm } from "node:fs/promises";
-import { readdirSync, statSync } from "node:fs";
+import { readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -24,29 +24,44 @@ function fingerprint(esbuildVersion) {
   return hash.digest("hex").slice(0, 16);
 }
 
-// Modules find their files next to their source (templates, styles, the store's thread), so each
-// keeps the location of its own source file when bundled.
-const sourceLocation = {
+// Threads are started from a file of their own (`new URL("./write-thread.ts", import.meta.url)`):
+// each is compiled beside the CLI and started from there, not from its TypeScript source.
+const threadFile = /new URL\("\.\/([\w-]+-thread)\.ts", import\.meta\.url\)/g;
+
+function threadEntries() {
+  const entries = {};
+  for (const entry of readdirSync(sources, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !/\.tsx?$/.test(entry.name)) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    for (const [, name] of readFileSync(file, "utf8").matchAll(threadFile)) entries[name] = path.join(entry.parentPath, `${name}.ts`);
+  }
+  return entries;
+}
+
+// Modules find their files next to their source (templates, styles), so each keeps the location
+// of its own source file when bundled.
+const sourceLocation = (target) => ({
   name: "source-location",
   setup(build) {
     build.onLoad({ filter: /\.tsx?$/ }, async (args) => {
       let contents = await readFile(args.path, "utf8");
       if (contents.includes("import.meta."))
         contents = contents
+          .replace(threadFile, (_, name) => `new URL(${JSON.stringify(pathToFileURL(path.join(target, `${name}.js`)).href)})`)
           .replaceAll("import.meta.url", JSON.stringify(pathToFileURL(args.path).href))
           .replaceAll("import.meta.dirname", JSON.stringify(path.dirname(args.path)))
           .replaceAll("import.meta.filename", JSON.stringify(args.path));
       return { contents, loader: args.path.endsWith(".tsx") ? "tsx" : "ts" };
     });
   },
-};
+});
 
 async function compile(target) {
   const esbuild = await import("esbuild");
   const partial = `${target}.${process.pid}.partial`;
   await rm(partial, { recursive: true, force: true });
   await esbuild.build({
-    entryPoints: { cli: path.join(sources, "cli.ts") },
+    entryPoints: { cli: path.join(sources, "cli.ts"), ...threadEntries() },
     outdir: partial,
     bundle: true,
     splitting: true,
@@ -57,7 +72,7 @@ async function compile(target) {
     jsx: "automatic",
     chunkNames: "chunks/[name]-[hash]",
     logLevel: "silent",
-    plugins: [sourceLocation],
+    plugins: [sourceLocation(target)],
   });
   // Several commands may start at once: the first to finish puts its copy in place.
   await mkdir(path.dirname(target), { recursive: true });
