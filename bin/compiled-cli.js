@@ -87,6 +87,12 @@ async function compile(target) {
   }
 }
 
+/** The folder of the compiled copy of the current sources (made by the first command that needs it). */
+export async function compiledFolder() {
+  const { version } = JSON.parse(await readFile(path.join(root, "node_modules/esbuild/package.json"), "utf8"));
+  return path.join(cacheDir, fingerprint(version));
+}
+
 /**
  * The CLI module: compiled from the current sources (esbuild, a fraction of a second, once), or
  * where that cannot be written (a read-only install), the TypeScript sources run through tsx.
@@ -94,8 +100,7 @@ async function compile(target) {
 export async function loadCli() {
   let entry;
   try {
-    const { version } = JSON.parse(await readFile(path.join(root, "node_modules/esbuild/package.json"), "utf8"));
-    const target = path.join(cacheDir, fingerprint(version));
+    const target = await compiledFolder();
     entry = path.join(target, "cli.js");
     if (!statSync(entry, { throwIfNoEntry: false })) await compile(target);
   } catch {

@@ -1,7 +1,8 @@
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { readFile, readdir } from "node:fs/promises";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { expect, test } from "vitest";
 import { configJsonSchema } from "../../src/shared/config.ts";
@@ -54,4 +55,20 @@ test("site serve writes only JSON lines to stdout, and its address for people to
   } finally {
     await work.remove();
   }
+});
+
+test("the threads the CLI starts (the build's writer, the server's store) are compiled with it and started from the compiled copy", async () => {
+  expect((await runSite(["config-schema"])).code).toBe(0);
+  // @ts-expect-error: plain JavaScript, run before anything is compiled
+  const { compiledFolder } = (await import("../../bin/compiled-cli.js")) as { compiledFolder(): Promise<string> };
+  const folder = await compiledFolder();
+  const code = (
+    await Promise.all(
+      (await readdir(folder, { recursive: true })).filter((file) => file.endsWith(".js")).map((file) => readFile(path.join(folder, file), "utf8")),
+    )
+  ).join("\n");
+  const started = [...code.matchAll(/new Worker\(new URL\("([^"]+)"/g)].map((match) => match[1]!);
+  const threads = started.filter((url) => /-thread\.\w+$/.test(url));
+  expect(threads.map((url) => path.basename(url)).sort()).toEqual(["store-thread.js", "write-thread.js"]);
+  for (const url of threads) expect(existsSync(fileURLToPath(url)), url).toBe(true);
 });
