@@ -10,14 +10,18 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const sources = path.join(root, "src");
 const cacheDir = path.join(root, "node_modules", ".cache", "site-cli");
 
-/** What the compiled module is made from: every source's name, size and time, and the compiler's version. */
-function fingerprint(esbuildVersion) {
-  const hash = createHash("sha256").update(`${process.version} esbuild ${esbuildVersion}\n`);
-  const files = readdirSync(sources, { recursive: true, withFileTypes: true })
+/** Every file under src/, sorted. */
+function sourceFiles() {
+  return readdirSync(sources, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => path.join(entry.parentPath, entry.name))
     .sort();
-  for (const file of [...files, path.join(root, "tsconfig.json"), fileURLToPath(import.meta.url)]) {
+}
+
+/** What the compiled module is made from: every source's name, size and time, and the compiler's version. */
+function fingerprint(esbuildVersion) {
+  const hash = createHash("sha256").update(`${process.version} esbuild ${esbuildVersion}\n`);
+  for (const file of [...sourceFiles(), path.join(root, "tsconfig.json"), fileURLToPath(import.meta.url)]) {
     const { size, mtimeMs } = statSync(file);
     hash.update(`${file} ${size} ${mtimeMs}\n`);
   }
@@ -25,16 +29,17 @@ function fingerprint(esbuildVersion) {
 }
 
 // Threads are started from a file of their own (`new URL("./write-thread.ts", import.meta.url)`):
-// each is compiled beside the CLI and started from there, not from its TypeScript source.
+// each is compiled beside the CLI, under its path in src/ (`generator/write-thread.js`), and
+// started from there, not from its TypeScript source.
 const threadFile = /new URL\("\.\/([\w-]+-thread)\.ts", import\.meta\.url\)/g;
+
+/** A thread's entry name: its source's path in src/ without the extension. */
+const threadEntry = (from, name) => path.relative(sources, path.join(path.dirname(from), name));
 
 function threadEntries() {
   const entries = {};
-  for (const entry of readdirSync(sources, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || !/\.tsx?$/.test(entry.name)) continue;
-    const file = path.join(entry.parentPath, entry.name);
-    for (const [, name] of readFileSync(file, "utf8").matchAll(threadFile)) entries[name] = path.join(entry.parentPath, `${name}.ts`);
-  }
+  for (const file of sourceFiles().filter((file) => /\.tsx?$/.test(file)))
+    for (const [, name] of readFileSync(file, "utf8").matchAll(threadFile)) entries[threadEntry(file, name)] = path.join(path.dirname(file), `${name}.ts`);
   return entries;
 }
 
@@ -47,7 +52,7 @@ const sourceLocation = (target) => ({
       let contents = await readFile(args.path, "utf8");
       if (contents.includes("import.meta."))
         contents = contents
-          .replace(threadFile, (_, name) => `new URL(${JSON.stringify(pathToFileURL(path.join(target, `${name}.js`)).href)})`)
+          .replace(threadFile, (_, name) => `new URL(${JSON.stringify(pathToFileURL(path.join(target, `${threadEntry(args.path, name)}.js`)).href)})`)
           .replaceAll("import.meta.url", JSON.stringify(pathToFileURL(args.path).href))
           .replaceAll("import.meta.dirname", JSON.stringify(path.dirname(args.path)))
           .replaceAll("import.meta.filename", JSON.stringify(args.path));
