@@ -60,6 +60,9 @@ export async function startDev({ root, port, host }: DevOptions): Promise<http.S
   let redirects: Record<string, string> = {};
   let site: ReturnType<typeof startSiteWorker> | undefined;
   let updating: Promise<void> = Promise.resolve();
+  // What a request waits for: the version being read, or the one a change the watcher has just
+  // seen will give (the tab is told to reload before the change is read).
+  let ready: Promise<void> = updating;
 
   const broadcast = () => {
     for (const client of clients) client.write("data: reload\n\n");
@@ -72,7 +75,7 @@ export async function startDev({ root, port, host }: DevOptions): Promise<http.S
   };
 
   /** A new version of the site: everything after a change under src/ (a fresh worker), else the files changed. */
-  const update = (changed?: string[], fresh = false) => {
+  const update = (changed?: string[], fresh = false, announced = false) => {
     const first = !site;
     updating = updating.then(async () => {
       const started = performance.now();
@@ -93,9 +96,10 @@ export async function startDev({ root, port, host }: DevOptions): Promise<http.S
       if (problems) console.error(`\n${problems}\n`);
       checkProblems = "";
     });
+    ready = updating;
     // The open tab reloads at once: its request waits for the new version (see the server below),
     // so the browser's part of a reload overlaps the reading of the change.
-    if (!first) broadcast();
+    if (!first && !announced) broadcast();
     return updating;
   };
   await update();
@@ -116,8 +120,18 @@ export async function startDev({ root, port, host }: DevOptions): Promise<http.S
       // Leave it at "/": dev is forgiving.
     }
     // A request waits for the version being read, so a reload after a save shows the saved text.
-    void updating.then(async () => {
+    void ready.then(async () => {
       const resolution = resolvePath(pathname, files, redirects);
+      // Island scripts and link-preview cards are made with the pages that use them, so they are
+      // not among this version's files: they are asked for by name.
+      const named = pathname.slice(1);
+      if (resolution.kind !== "file" && named.startsWith("assets/")) {
+        const made = await site!.ask<Extract<DevReply, { type: "file" | "failed" }>>({ type: "file", name: named });
+        if (made.type === "file" && made.content !== null)
+          return void response
+            .writeHead(200, { "Content-Type": contentTypeOf(named), "Cache-Control": isFingerprinted(named) ? cacheControl.fingerprinted : "no-store" })
+            .end(made.content);
+      }
       if (resolution.kind === "redirect") return void response.writeHead(resolution.status, { Location: resolution.location }).end();
       if (publicFiles.has(resolution.file)) {
         request.url = `/${resolution.file.split("/").map(encodeURIComponent).join("/")}`;
@@ -149,16 +163,23 @@ export async function startDev({ root, port, host }: DevOptions): Promise<http.S
   let timer: NodeJS.Timeout | undefined;
   let changed = new Set<string>();
   let fresh = false;
+  let announce: ((version: Promise<void>) => void) | undefined;
   watcher.on("all", (_event, file) => {
     fresh ||= file.startsWith(path.join(packageRoot, "src"));
     changed.add(path.relative(siteRoot, file).split(path.sep).join("/"));
+    // The tab reloads at the first event: its request waits for the version the batch gives.
+    if (!announce) {
+      ready = new Promise<void>((resolve) => (announce = resolve));
+      broadcast();
+    }
     // An editor's save can be a few events (write, rename): they are taken together.
     clearTimeout(timer);
     timer = setTimeout(() => {
       const batch = [...changed];
       changed = new Set();
       console.log(`Changed: ${batch.join(", ")}`);
-      void update(batch, fresh);
+      announce!(update(batch, fresh, true));
+      announce = undefined;
       fresh = false;
     }, 15);
   });

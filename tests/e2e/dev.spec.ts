@@ -66,6 +66,32 @@ test.describe("site dev", () => {
     });
   });
 
+  test("the page's island script and link-preview card are served, and the islands come alive", async ({ page, request }) => {
+    test.setTimeout(90_000);
+    await withDev(async (_root, dev) => {
+      const failed: string[] = [];
+      page.on("response", (response) => void (response.status() >= 400 && failed.push(`${response.status()} ${response.url()}`)));
+      await page.setViewportSize({ width: 360, height: 740 });
+      await page.goto(`${dev.url}/en/prices`);
+      const script = await page.locator('script[type="module"][src^="/assets/islands."]').getAttribute("src");
+      const served = await request.get(`${dev.url}${script}`);
+      expect(served.status()).toBe(200);
+      expect(served.headers()["content-type"]).toMatch(/javascript/);
+
+      // The phone menu is an island: it opens only once its script has run.
+      const toggle = page.locator("#menu-toggle");
+      await toggle.click();
+      await expect(toggle).toHaveAttribute("aria-expanded", "true");
+      await expect(page.locator("nav#mobile-menu")).toBeVisible();
+
+      const card = new URL((await page.locator('meta[property="og:image"]').getAttribute("content"))!).pathname;
+      const image = await request.get(`${dev.url}${card}`);
+      expect(image.status()).toBe(200);
+      expect(image.headers()["content-type"]).toBe("image/png");
+      expect(failed).toEqual([]);
+    });
+  });
+
   test("a photo dropped beside a post and a file dropped into public/ show up without a restart", async ({ page, request }) => {
     test.setTimeout(90_000);
     await withDev(async (root, dev) => {
