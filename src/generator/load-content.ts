@@ -57,15 +57,19 @@ export async function loadContent(
   // site dev knows from its watcher what was added and removed since the last read: no listing.
   const files = texts && changed ? await knownFiles(dir, texts, changed) : (await listFiles(dir)).filter((file) => file.endsWith(".md"));
   // A file the watcher saw no change in is taken as it was read last time, key and all.
-  const unchanged = (relative: string) => Boolean(texts?.has(relative) && changed && !changed.has(relative));
-  const read = await Promise.all(files.map((relative) => (unchanged(relative) ? texts!.get(relative)!.text : readFile(path.join(dir, relative), "utf8"))));
+  const earlier = files.map((relative) => (changed && !changed.has(relative) ? texts?.get(relative) : undefined));
+  // Only the files not kept are read (a large site's unchanged texts are not awaited one by one).
+  const read: (string | Promise<string>)[] = files.map((relative, index) => earlier[index]?.text ?? readFile(path.join(dir, relative), "utf8"));
+  const reading = read.flatMap((text, index) => (typeof text === "string" ? [] : [text.then((done) => void (read[index] = done))]));
+  await Promise.all(reading);
   const loaded: LoadedContent = { documents: [], draftsLeftOut: [], used: new Set() };
   let reader: typeof import("./read-document.ts") | undefined;
+  const prefix = `${context} `;
   for (const [index, relative] of files.entries()) {
-    const text = read[index]!;
-    const earlier = unchanged(relative) ? texts!.get(relative)!.key : undefined;
-    const key = earlier && earlier.startsWith(`${context} `) ? earlier : `${context} ${digestOf(dir, relative, text, String(drafts))}`;
-    texts?.set(relative, { text, key });
+    const text = read[index] as string;
+    const kept = earlier[index];
+    const key = kept?.key?.startsWith(prefix) ? kept.key : `${prefix}${digestOf(dir, relative, text, String(drafts))}`;
+    if (kept?.key !== key) texts?.set(relative, { text, key });
     let result = known.get(key);
     if (!result) {
       reader ??= await import("./read-document.ts");
@@ -81,7 +85,7 @@ export async function loadContent(
     if ("document" in result) loaded.documents.push(result.document);
     else loaded.draftsLeftOut.push(result.draft);
   }
-  if (texts) {
+  if (texts && texts.size !== files.length) {
     const present = new Set(files);
     for (const relative of texts.keys()) if (!present.has(relative)) texts.delete(relative);
   }
@@ -92,14 +96,17 @@ export async function loadContent(
 /** The Markdown files there are now: those read last time and those changed since, where they still are. */
 async function knownFiles(dir: string, texts: Map<string, unknown>, changed: ReadonlySet<string>): Promise<string[]> {
   const files = new Set(texts.keys());
+  let added = false;
   for (const file of changed) {
     if (!file.endsWith(".md")) continue;
     const there = await access(path.join(dir, file)).then(
       () => true,
       () => false,
     );
+    added ||= there && !files.has(file);
     if (there) files.add(file);
     else files.delete(file);
   }
-  return [...files].sort();
+  // The texts are kept in the order they were read, sorted: only a new file needs sorting again.
+  return added ? [...files].sort() : [...files];
 }

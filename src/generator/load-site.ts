@@ -157,7 +157,10 @@ export async function loadSite(options: SiteOptions): Promise<Site> {
   for (const warning of locales.warnings) warn(`warning: ${formatProblem(warning)}`);
   const { documents, heldBack } = schedulePosts(content.documents, { today, preview, draftsLeftOut: content.draftsLeftOut });
   if (previous && session?.changed) {
-    const patched = timings.measure("routes", () => withNewTexts(previous, { config, locales, documents, heldBack, today, changed: session.changed! }));
+    const toolVersion = await tool;
+    const patched = timings.measure("routes", () =>
+      withNewDocuments(previous, { tool: toolVersion, config, locales, documents, heldBack, today, changed: session.changed! }),
+    );
     if (patched) return (session.last!.site = patched);
   }
   const routes = timings.measure("routes", () => resolveRoutes(documents, "content", unpublishedReasons(heldBack)));
@@ -181,24 +184,7 @@ export async function loadSite(options: SiteOptions): Promise<Site> {
 
   const toolVersion = await tool;
   const digest = timings.measure("the site's digest", () =>
-    digestOf(
-      JSON.stringify({
-        tool: toolVersion,
-        config,
-        locales: locales.resources,
-
-        documents: documents.map(shownOf),
-        heldBack,
-        images: documents.flatMap((document) => document.images.map((image) => [image.source, library.get(image.source)])),
-        covers: documents.flatMap((document) => (document.cover ? [[document.cover.source, library.get(document.cover.source)]] : [])),
-        photos,
-        publicFiles: publicFiles.map((file) => file.path),
-        today,
-        // The footer's year is the clock's.
-        year: new Date().getFullYear(),
-        preview,
-      }),
-    ),
+    siteDigest({ tool: toolVersion, config, locales, documents, heldBack, library, photos, publicFiles, today, preview }),
   );
 
   const site: Site = {
@@ -225,38 +211,98 @@ export async function loadSite(options: SiteOptions): Promise<Site> {
 }
 
 /**
- * The last version of the site with the new text of some documents, when nothing else changed
- * (the owner writing a post): no front matter, photo or file changed, so every other page and
- * list is as it was and only the route table's documents are swapped. Undefined otherwise.
+ * The last version of the site with some documents read again, when nothing else changed (the
+ * owner writing a post): no config, string, photo or file changed, and no document moved, so the
+ * route table keeps its rows and lists their order; the new documents take the old ones' places.
+ * A new text changes only its own pages; a new title or description may show on any page, so the
+ * site's digest is worked out again. Undefined when the change needs the site read afresh.
  */
-function withNewTexts(
+function withNewDocuments(
   previous: Site,
   {
+    tool,
     config,
     locales,
     documents,
     heldBack,
     today,
     changed,
-  }: Pick<Site, "config" | "locales" | "documents" | "heldBack" | "today"> & { changed: ReadonlySet<string> },
+  }: Pick<Site, "config" | "locales" | "documents" | "heldBack" | "today"> & { tool: string; changed: ReadonlySet<string> },
 ): Site | undefined {
   if (![...changed].every((file) => file.startsWith("content/") && file.endsWith(".md"))) return undefined;
   if (previous.config !== config || previous.locales !== locales || previous.today !== today) return undefined;
   if (documents.length !== previous.documents.length || JSON.stringify(heldBack) !== JSON.stringify(previous.heldBack)) return undefined;
-  const swapped: ContentDocument[] = [];
+  const swapped = new Map<ContentDocument, ContentDocument>();
+  let shownChanged = false;
   for (const [index, document] of documents.entries()) {
     const before = previous.documents[index]!;
     if (document === before) continue;
-    if (document.file !== before.file || shownOf(document) !== shownOf(before) || JSON.stringify(document.images) !== JSON.stringify(before.images))
+    if (placeOf(document) !== placeOf(before) || JSON.stringify([document.images, document.cover]) !== JSON.stringify([before.images, before.cover]))
       return undefined;
-    swapped.push(document);
+    shownChanged ||= shownOf(document) !== shownOf(before);
+    swapped.set(before, document);
   }
-  checkLinks(swapped, previous.routes, unpublishedReasons(heldBack));
-  for (const document of swapped) {
+  checkLinks(swapped.values(), previous.routes, unpublishedReasons(heldBack));
+  for (const [before, document] of swapped) {
     previous.routes.get(document.id).documents[document.code] = document;
-    previous.documents[previous.documents.findIndex((other) => other.file === document.file)] = document;
+    previous.documents[previous.documents.indexOf(before)] = document;
+  }
+  if (shownChanged) {
+    // The lists, related posts and neighbours show the new documents (found by file: after a
+    // change of text alone they may still hold an earlier read, which shows the same).
+    const byFile = new Map([...swapped.values()].map((document) => [document.file, document]));
+    const swap = <T extends ContentDocument | undefined>(document: T): T => (document && (byFile.get(document.file) as T)) ?? document;
+    for (const route of previous.routes.routes) {
+      for (const posts of Object.values(route.listing?.posts ?? {})) posts.forEach((post, index) => (posts[index] = swap(post)));
+      for (const neighbours of Object.values(route.neighbours ?? {})) {
+        neighbours.related.forEach((post, index) => (neighbours.related[index] = swap(post)));
+        neighbours.older = swap(neighbours.older);
+        neighbours.newer = swap(neighbours.newer);
+      }
+    }
+    previous.digest = siteDigest({ ...previous, tool });
   }
   return previous;
+}
+
+/** Where a document stands in the site: what decides its page, its place in the lists and its neighbours. */
+function placeOf(document: ContentDocument): string {
+  return JSON.stringify([
+    document.file,
+    document.kind,
+    document.id,
+    document.code,
+    document.kind === "blog" ? [document.date, document.updated, document.category, document.draft, document.scheduled] : "",
+    document.kind === "service" ? document.family : "",
+    document.kind === "page" ? document.updated : "",
+  ]);
+}
+
+/**
+ * A digest of everything every page depends on: the generator, the config, the strings, every
+ * document but the text of its body, the photos, the public files, the day.
+ */
+function siteDigest(
+  parts: Pick<Site, "config" | "locales" | "documents" | "heldBack" | "library" | "photos" | "publicFiles" | "today" | "preview"> & { tool: string },
+): string {
+  const { documents, library } = parts;
+  return digestOf(
+    JSON.stringify({
+      tool: parts.tool,
+      config: parts.config,
+      locales: parts.locales.resources,
+      documents: documents.map(shownOf),
+      heldBack: parts.heldBack,
+      images: documents.flatMap((document) => document.images.map((image) => [image.source, library.get(image.source)])),
+      covers: documents.flatMap((document) => (document.cover ? [[document.cover.source, library.get(document.cover.source)]] : [])),
+      photos: parts.photos,
+      publicFiles: parts.publicFiles.map((file) => file.path),
+      today: parts.today,
+      // The footer's year is the clock's.
+      year: new Date().getFullYear(),
+      preview: parts.preview,
+    }),
+  );
 }
 
 // What other pages show of a document (its title in a list, its card): all but its text, as a

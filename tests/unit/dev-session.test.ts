@@ -1,0 +1,99 @@
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { createDevSession, type DevSession } from "../../src/generator/dev-session.ts";
+import { fixtureSite } from "../support/fixture-site.ts";
+import { repoRoot } from "../support/servers.ts";
+
+// `site dev` keeps the site in memory and, when the owner saves a document, reads that file
+// alone and puts its new read in the old one's place (in the route table, the blog's lists, the
+// related posts and neighbours). Whatever was saved, every page, list, feed and the sitemap it
+// then serves must be what a session that read the whole site afresh serves.
+let site: string;
+let cache: string;
+const post = "content/blog/spare-key-importance/en.md";
+const neighbour = "content/blog/car-lockout-nafplio/en.md";
+const quietly = <T>(work: () => Promise<T>) => {
+  const warn = console.warn;
+  console.warn = () => {};
+  return work().finally(() => (console.warn = warn));
+};
+
+beforeAll(async () => {
+  site = await fixtureSite();
+  // A build store of its own; the photos and cards are the project's.
+  cache = await mkdtemp(path.join(os.tmpdir(), "site-dev-cache-"));
+  await mkdir(path.join(repoRoot, ".cache/images"), { recursive: true });
+  await symlink(path.join(repoRoot, ".cache/images"), path.join(cache, "images"));
+});
+afterAll(async () => {
+  await rm(site, { recursive: true, force: true });
+  await rm(cache, { recursive: true, force: true });
+});
+
+/** What the session serves for every file of its version: pages, lists, feeds, the sitemap. */
+async function served(session: DevSession, files: string[]): Promise<Map<string, string>> {
+  const made = new Map<string, string>();
+  for (const file of files.filter((name) => /\.(html|xml)$/.test(name))) made.set(file, String(await session.file(file)));
+  return made;
+}
+
+async function update(session: DevSession, changed?: string[]): Promise<string[]> {
+  const result = await quietly(() => session.update(changed));
+  if ("problems" in result) throw new Error(result.problems);
+  return result.files;
+}
+
+/** The time each stage has taken so far: a stage that ran again has a new total. */
+const stagesRun = (session: DevSession) => new Map(session.timings.stages().map(([stage, ms]) => [stage, ms]));
+
+test("after each kind of save, the kept session serves what a fresh read of the site serves", async () => {
+  const kept = createDevSession(site, { cacheDir: cache });
+  await served(kept, await update(kept));
+  const original = { post: await readFile(path.join(site, post), "utf8"), neighbour: await readFile(path.join(site, neighbour), "utf8") };
+
+  // Each save starts from the file as it was; `shows` is a word it adds that some page must show.
+  const saves: { what: string; file: string; change: (text: string) => string; whole: boolean; shows?: string }[] = [
+    { what: "a new paragraph", file: post, change: (text) => text.replace(/\n## /, "\nA sentence about a quokka.\n\n## "), whole: false, shows: "quokka" },
+    // After a change of text alone, the lists still hold the earlier read: a new title must reach them all the same.
+    {
+      what: "a new title",
+      file: post,
+      change: (text) => text.replace(/^title: .*$/m, 'title: "Why a spare key matters: the Keybox advice"'),
+      whole: false,
+      shows: "Keybox",
+    },
+    {
+      what: "a new excerpt and text in a neighbouring post",
+      file: neighbour,
+      change: (text) =>
+        text
+          .replace(/^excerpt: .*$/m, 'excerpt: "Locked out of a car by the kerbside: what to do."')
+          .replace(/\n## /, "\nAnother sentence, in a neighbour.\n\n## "),
+      whole: false,
+      shows: "kerbside",
+    },
+    // A new date moves the post in the lists: the site is read afresh.
+    { what: "a new date", file: post, change: (text) => text.replace(/^date: .*$/m, "date: 2020-01-02"), whole: true },
+  ];
+  for (const save of saves) {
+    const relative = save.file;
+    await writeFile(path.join(site, relative), save.change(relative === post ? original.post : original.neighbour));
+    const before = stagesRun(kept);
+    const files = await update(kept, [relative]);
+    // Only a save that moves a document makes the list of pages again.
+    expect(stagesRun(kept).get("pages") !== before.get("pages"), save.what).toBe(save.whole);
+
+    const fresh = createDevSession(site, { cacheDir: cache });
+    const freshFiles = await update(fresh);
+    expect([...files].sort(), save.what).toEqual([...freshFiles].sort());
+    const [got, expected] = [await served(kept, files), await served(fresh, freshFiles)];
+    for (const [file, content] of expected) expect(got.get(file), `${save.what}: ${file}`).toBe(content);
+    if (save.shows)
+      expect(
+        [...got.values()].some((content) => content.includes(save.shows!)),
+        save.what,
+      ).toBe(true);
+  }
+}, 120_000);
