@@ -36,7 +36,7 @@ export interface ContentOptions {
    * The texts read last time, by file (`blog/x/en.md`), and the files changed since: with them,
    * only the changed files are read again (`site dev` knows them from its watcher).
    */
-  texts?: Map<string, { text: string; key?: string }>;
+  texts?: Map<string, { text: string; key?: string; context?: string }>;
   changed?: ReadonlySet<string>;
 }
 
@@ -62,25 +62,31 @@ export async function loadContent(
   const read: (string | Promise<string>)[] = files.map((relative, index) => earlier[index]?.text ?? readFile(path.join(dir, relative), "utf8"));
   const reading = read.flatMap((text, index) => (typeof text === "string" ? [] : [text.then((done) => void (read[index] = done))]));
   await Promise.all(reading);
-  const loaded: LoadedContent = { documents: [], draftsLeftOut: [], used: new Set() };
-  let reader: typeof import("./read-document.ts") | undefined;
-  const prefix = `${context} `;
-  for (const [index, relative] of files.entries()) {
-    const text = read[index] as string;
+  const sources = read as string[];
+  // (The context is compared on its own: a key's startsWith(context) costs more than the rest of the loop.)
+  const keys = files.map((relative, index) => {
     const kept = earlier[index];
-    const key = kept?.key?.startsWith(prefix) ? kept.key : `${prefix}${digestOf(dir, relative, text, String(drafts))}`;
-    if (kept?.key !== key) texts?.set(relative, { text, key });
-    let result = known.get(key);
-    if (!result) {
-      reader ??= await import("./read-document.ts");
+    return kept?.key && kept.context === context ? kept.key : `${context} ${digestOf(dir, relative, sources[index]!, String(drafts))}`;
+  });
+  if (texts)
+    files.forEach((relative, index) => earlier[index]?.key !== keys[index] && texts.set(relative, { text: sources[index]!, key: keys[index], context }));
+  // The files not known from an earlier read are parsed; one with a problem is left out, and named.
+  const unknown = files.flatMap((_relative, index) => (known.has(keys[index]!) ? [] : [index]));
+  if (unknown.length) {
+    const { readDocument } = await import("./read-document.ts");
+    for (const index of unknown) {
+      const relative = files[index]!;
       const before = problems.items.length;
       const draftsLeftOut: DraftLeftOut[] = [];
-      const document = reader.readDocument(dir, relative, label(path.join(dir, relative)), text, config, problems, drafts, draftsLeftOut);
-      if (problems.items.length > before) continue;
-      result = document ? { document } : draftsLeftOut[0] ? { draft: draftsLeftOut[0] } : undefined;
-      if (!result) continue;
-      known.set(key, result);
+      const document = readDocument(dir, relative, label(path.join(dir, relative)), sources[index]!, config, problems, drafts, draftsLeftOut);
+      const result = document ? { document } : draftsLeftOut[0] ? { draft: draftsLeftOut[0] } : undefined;
+      if (problems.items.length === before && result) known.set(keys[index]!, result);
     }
+  }
+  const loaded: LoadedContent = { documents: [], draftsLeftOut: [], used: new Set() };
+  for (const key of keys) {
+    const result = known.get(key);
+    if (!result) continue;
     loaded.used!.add(key);
     if ("document" in result) loaded.documents.push(result.document);
     else loaded.draftsLeftOut.push(result.draft);

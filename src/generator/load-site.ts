@@ -49,7 +49,7 @@ export interface SiteOptions {
 /** What `site dev` keeps from one read of the site to the next. */
 export interface SiteSession {
   known: KnownReads;
-  texts: Map<string, { text: string; key?: string }>;
+  texts: Map<string, { text: string; key?: string; context?: string }>;
   /** The files changed since the last read, relative to the site folder (`content/blog/x/en.md`); all of them when absent. */
   changed?: ReadonlySet<string>;
   /** The config and strings of the last read, taken again while their files are unchanged; the site it made. */
