@@ -29,7 +29,13 @@ async function saveToReload(root: string, article: string, rounds: number): Prom
     const timed = async (change: (text: string, mark: string) => string, mark: string) => {
       const saved = Date.now();
       await writeFile(file, change(original, mark));
-      await page.waitForFunction((text) => document.body.innerText.includes(text), mark, { timeout: 30_000 });
+      await page
+        .waitForFunction((text) => document.body.innerText.includes(text), mark, { timeout: 30_000 })
+        .catch(async (error: Error) => {
+          throw new Error(
+            `${error.message}\nThe tab shows: ${(await page.locator("body").innerText()).slice(0, 500)}\nsite dev said:\n${dev.output().slice(-3000)}`,
+          );
+        });
       const painted = await page.evaluate(async () => {
         const paint = () => performance.getEntriesByName("first-contentful-paint")[0] as PerformanceEntry | undefined;
         while (!paint()) await new Promise(requestAnimationFrame);

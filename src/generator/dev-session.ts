@@ -25,19 +25,32 @@ interface MadeEntry {
 /** The pages whose markup is kept, for the browser asking again (a site of thousands would not fit). */
 const keptPages = 64;
 
+/** The files of a version of the site, as `site build` would write them, and its redirects. */
+export interface DevRouting {
+  files: string[];
+  publicFiles: string[];
+  redirects: Record<string, string>;
+}
+
 export interface DevSession {
   /**
    * Reads the site again: the files under content/ named in `changed` (relative to the site
-   * folder), or everything. Returns what the server needs to route requests, or the problems
-   * that stop the site from building (the previous version stays in use).
+   * folder), or everything. Returns what the server needs to route requests (none when they are
+   * as they were: only texts changed), or the problems that stop the site from building (the
+   * previous version stays in use).
    */
-  update(changed?: string[]): Promise<{ files: string[]; publicFiles: string[]; redirects: Record<string, string>; summary: string } | { problems: string }>;
+  update(changed?: string[]): Promise<{ routing?: DevRouting; summary: string } | { problems: string }>;
   /** Where the time went, stage by stage, since the session started. */
   timings: ReturnType<typeof createTimings>;
   /** A file as `site build` would write it (`en/prices.html`, `assets/islands.x.js`), made when it is asked for. */
   file(name: string): Promise<Buffer | string | undefined>;
-  /** Makes and checks every page not made yet for this version (the check of `site build`); the problems, or "". */
-  check(): Promise<string>;
+  /**
+   * Makes and checks every page not made yet for this version (the check of `site build`): the
+   * problems, or "". Undefined when a new version or `pause` stopped it before the end.
+   */
+  check(): Promise<string | undefined>;
+  /** Stops a check under way at its next page (a change is about to be read: the machine is the reload's). */
+  pause(): void;
 }
 
 /**
@@ -91,32 +104,35 @@ export function createDevSession(root: string, { preview = true, cacheDir }: { p
           session: Object.assign(memory, { changed: changed && new Set(changed) }),
         });
         tools ??= createPageTools({ tool: await toolDigest(), store: next.store, timings });
-        // The same site with new texts (see loadSite): the same pages, some with a new key.
-        if (next === site) for (const ref of refs.values()) ref.key = pageKey(ref.info.route, ref.info.language.code);
+        // The same site with new texts (see loadSite): the same pages, some with a new key, and
+        // the same files and redirects.
+        const same = next === site;
+        if (same) for (const ref of refs.values()) ref.key = pageKey(ref.info.route, ref.info.language.code);
         else refs = timings.measure("pages", () => new Map(pageRefs(next).map((ref) => [ref.info.file, ref])));
         site = next;
         maker = createPageMaker(site, await tools);
+        const summary = `${refs.size} pages of ${languages.length} languages, made as they are asked for`;
+        if (same) return { summary };
         const brand = brandFor(site.config, defaultLanguage.code);
-        const fixedStarted = performance.now();
+        const appIcons = await timings.time("fixed files", createAppIcons(site.imageCache, { name: brand, shortName: brand, lang: defaultLanguage.code }));
         fixed = new Map<string, OutputFile["content"]>([
           ["index.html", createRootPage(brand)],
           ["404.html", createRootNotFound(brand)],
           ["favicon.svg", favicon],
           ["robots.txt", createRobots(site.config.origin)],
-          ...(await createAppIcons(site.imageCache, { name: brand, shortName: brand, lang: defaultLanguage.code })).map(
-            (file) => [file.path, file.content] as const,
-          ),
+          ...appIcons.map((file) => [file.path, file.content] as const),
           ...site.library.files.map((file) => [file.path, file.content] as const),
           ...site.publicFiles.map((file) => [file.path, () => readFile(file.source)] as const),
         ]);
-        timings.measure("fixed files", () => fixedStarted);
         for (const file of made.keys()) if (!refs.has(file)) made.delete(file);
         for (const file of kept.keys()) if (!refs.has(file)) kept.delete(file);
         return {
-          files: [...refs.keys(), ...fixed.keys(), ...languages.map((language) => feedFile(language.url)), "sitemap.xml"],
-          publicFiles: site.publicFiles.map((file) => file.path),
-          redirects: site.redirects,
-          summary: `${refs.size} pages of ${languages.length} languages, made as they are asked for`,
+          routing: {
+            files: [...refs.keys(), ...fixed.keys(), ...languages.map((language) => feedFile(language.url)), "sitemap.xml"],
+            publicFiles: site.publicFiles.map((file) => file.path),
+            redirects: site.redirects,
+          },
+          summary,
         };
       } catch (error) {
         // The next read starts afresh: a config or a string file with a problem is read again.
@@ -150,6 +166,10 @@ export function createDevSession(root: string, { preview = true, cacheDir }: { p
       return script?.content as string | undefined;
     },
 
+    pause() {
+      generation++;
+    },
+
     async check() {
       const started = generation;
       const current = site!;
@@ -162,7 +182,7 @@ export function createDevSession(root: string, { preview = true, cacheDir }: { p
       for (const ref of refs.values()) {
         // Requests come first: a page at a time, then whatever the browser asked for meanwhile.
         await new Promise((resolve) => setImmediate(resolve));
-        if (generation !== started) return "";
+        if (generation !== started) return undefined;
         const known = made.get(ref.info.file);
         const entry = known?.key === keyOf(ref) ? known : (await makePage(ref)).entry;
         if (entry.facts) check.known(entry.info, entry.facts);

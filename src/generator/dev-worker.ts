@@ -3,7 +3,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { createDevSession } from "./dev-session.ts";
 
-export type DevRequest = { id: number; type: "update"; changed?: string[] } | { id: number; type: "file"; name: string };
+export type DevRequest = { id: number; type: "update"; changed?: string[] } | { id: number; type: "file"; name: string } | { type: "pause" };
 export type DevReply =
   | { id: number; type: "updated"; result: Awaited<ReturnType<ReturnType<typeof createDevSession>["update"]>> }
   | { id: number; type: "file"; content: string | Uint8Array | null }
@@ -23,7 +23,8 @@ function checkInBackground() {
   if (checking) return void (recheck = true);
   checking = new Promise((resolve) => setTimeout(resolve, 400))
     .then(() => session.check())
-    .then((problems) => reply({ type: "checked", problems }))
+    // A check stopped before the end says nothing: the next one will.
+    .then((problems) => void (problems !== undefined && reply({ type: "checked", problems })))
     .catch((error: unknown) => reply({ type: "checked", problems: describe(error) }))
     .finally(() => {
       checking = undefined;
@@ -39,6 +40,7 @@ function describe(error: unknown): string {
 }
 
 parentPort!.on("message", async (request: DevRequest) => {
+  if (request.type === "pause") return session.pause();
   try {
     if (request.type === "update") {
       const result = await session.update(request.changed);

@@ -16,7 +16,11 @@ interface DevOptions {
   host: string;
 }
 
-const reloadScript = `<script>new EventSource("/__site/events").onmessage=function(){location.reload()}</script>`;
+/**
+ * Reloads the tab at each new version. The page names the version it shows: a tab whose page was
+ * served before a change, but whose connection came after it, is told to reload at once.
+ */
+const reloadScript = (version: number) => `<script>new EventSource("/__site/events?v=${version}").onmessage=function(){location.reload()}</script>`;
 
 function errorOverlay(message: string): string {
   const escaped = escapeHtml(message);
@@ -64,7 +68,10 @@ export async function startDev({ root, port, host }: DevOptions): Promise<http.S
   // seen will give (the tab is told to reload before the change is read).
   let ready: Promise<void> = updating;
 
+  // Counts the reloads asked for: a page is served with the count it reflects.
+  let version = 0;
   const broadcast = () => {
+    version++;
     for (const client of clients) client.write("data: reload\n\n");
   };
   const onChecked = (found: string) => {
@@ -88,9 +95,12 @@ export async function startDev({ root, port, host }: DevOptions): Promise<http.S
       else if ("problems" in reply.result) problems = reply.result.problems;
       else {
         problems = "";
-        files = new Set(reply.result.files);
-        publicFiles = new Set(reply.result.publicFiles);
-        redirects = reply.result.redirects;
+        const { routing } = reply.result;
+        if (routing) {
+          files = new Set(routing.files);
+          publicFiles = new Set(routing.publicFiles);
+          redirects = routing.redirects;
+        }
         console.log(`${reply.result.summary} (${Math.round(performance.now() - started)} ms)`);
       }
       if (problems) console.error(`\n${problems}\n`);
@@ -108,7 +118,7 @@ export async function startDev({ root, port, host }: DevOptions): Promise<http.S
     const url = new URL(request.url ?? "/", "http://localhost");
     if (url.pathname === "/__site/events") {
       response.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache", Connection: "keep-alive" });
-      response.write(": connected\n\n");
+      response.write(Number(url.searchParams.get("v")) < version ? "data: reload\n\n" : ": connected\n\n");
       clients.add(response);
       request.on("close", () => clients.delete(response));
       return;
@@ -121,6 +131,8 @@ export async function startDev({ root, port, host }: DevOptions): Promise<http.S
     }
     // A request waits for the version being read, so a reload after a save shows the saved text.
     void ready.then(async () => {
+      // The version this page shows: a change seen while it is made reloads it.
+      const shows = version;
       const resolution = resolvePath(pathname, files, redirects);
       // Island scripts and link-preview cards are made with the pages that use them, so they are
       // not among this version's files: they are asked for by name.
@@ -148,7 +160,7 @@ export async function startDev({ root, port, host }: DevOptions): Promise<http.S
       };
       if (!resolution.file.endsWith(".html")) return void response.writeHead(resolution.status, headers).end(content);
       const html = content === null ? "<!DOCTYPE html><title>Build failed</title></body>" : String(content);
-      const extra = `${reloadScript}${shown ? errorOverlay(shown) : ""}`;
+      const extra = `${reloadScript(shows)}${shown ? errorOverlay(shown) : ""}`;
       response.writeHead(content === null ? 500 : resolution.status, headers).end(html.replace("</body>", `${extra}</body>`));
     });
   });
@@ -171,6 +183,7 @@ export async function startDev({ root, port, host }: DevOptions): Promise<http.S
     if (!announce) {
       ready = new Promise<void>((resolve) => (announce = resolve));
       broadcast();
+      site?.worker.postMessage({ type: "pause" });
     }
     // An editor's save can be a few events (write, rename): they are taken together.
     clearTimeout(timer);
@@ -181,7 +194,7 @@ export async function startDev({ root, port, host }: DevOptions): Promise<http.S
       announce!(update(batch, fresh, true));
       announce = undefined;
       fresh = false;
-    }, 15);
+    }, 5);
   });
   const stop = () => {
     void watcher.close();

@@ -42,6 +42,26 @@ test.describe("site dev", () => {
     });
   });
 
+  test("a tab whose reload channel connects only after a save still reloads to show it", async ({ page }) => {
+    test.setTimeout(90_000);
+    await withDev(async (root, dev) => {
+      const file = path.join(root, "content/blog/spare-key-importance/en.md");
+      let connect!: () => void;
+      const saved = new Promise<void>((resolve) => (connect = resolve));
+      await page.route("**/__site/events*", async (route) => {
+        await saved;
+        await route.continue();
+      });
+      await page.goto(`${dev.url}/en/blog/spare-key-importance`);
+      const versions = () => dev.output().split("made as they are asked for").length;
+      const before = versions();
+      await writeFile(file, (await readFile(file, "utf8")).replace(/^title: .*$/m, 'title: "Saved before the tab listened"'));
+      await expect.poll(versions, { timeout: 20_000 }).toBeGreaterThan(before);
+      connect();
+      await expect(page.locator("h1")).toHaveText("Saved before the tab listened", { timeout: 20_000 });
+    });
+  });
+
   test("problems found in a document's text or by the whole-site check show on the page, and go when mended", async ({ page }) => {
     test.setTimeout(90_000);
     await withDev(async (root, dev) => {

@@ -39,10 +39,14 @@ async function served(session: DevSession, files: string[]): Promise<Map<string,
   return made;
 }
 
+const filesOf = new WeakMap<DevSession, string[]>();
+
+/** Reads the site again; the files of the version it gives (as they were, when the update says nothing of them). */
 async function update(session: DevSession, changed?: string[]): Promise<string[]> {
   const result = await quietly(() => session.update(changed));
   if ("problems" in result) throw new Error(result.problems);
-  return result.files;
+  if (result.routing) filesOf.set(session, result.routing.files);
+  return filesOf.get(session)!;
 }
 
 /** The time each stage has taken so far: a stage that ran again has a new total. */
