@@ -1,6 +1,5 @@
 import { chmodSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import zlib from "node:zlib";
 import { assetsFolder } from "../shared/caching.ts";
 import { createBuildStore, linkOrCopy } from "./build-store.ts";
 import { digestOf } from "./cache-names.ts";
@@ -97,6 +96,8 @@ export function createFileWriter(folder: string, storeDir: string | undefined): 
       const size = content.length;
       if (restore(file, digest, size)) return { digest, size };
       const target = targetOf(file);
+      // Loaded when a first copy is compressed: a build that makes nothing new never needs it.
+      const zlib = process.getBuiltinModule("node:zlib");
       for (const suffix of copiesOf(file, size)) {
         const data =
           suffix === ".br"
