@@ -102,17 +102,16 @@ export async function loadContent(
 /** The Markdown files there are now: those read last time and those changed since, where they still are. */
 async function knownFiles(dir: string, texts: Map<string, unknown>, changed: ReadonlySet<string>): Promise<string[]> {
   const files = new Set(texts.keys());
-  let added = false;
   for (const file of changed) {
     if (!file.endsWith(".md")) continue;
     const there = await access(path.join(dir, file)).then(
       () => true,
       () => false,
     );
-    added ||= there && !files.has(file);
     if (there) files.add(file);
     else files.delete(file);
   }
-  // The texts are kept in the order they were read, sorted: only a new file needs sorting again.
-  return added ? [...files].sort() : [...files];
+  // In the order they were read, sorted as listFiles sorts, unless a file was added: checked, not sorted again.
+  const list = [...files];
+  return list.every((file, index) => index === 0 || list[index - 1]! < file) ? list : list.sort();
 }

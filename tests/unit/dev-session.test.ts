@@ -55,9 +55,10 @@ const stagesRun = (session: DevSession) => new Map(session.timings.stages().map(
 test("after each kind of save, the kept session serves what a fresh read of the site serves", async () => {
   const kept = createDevSession(site, { cacheDir: cache });
   await served(kept, await update(kept));
-  const original = { post: await readFile(path.join(site, post), "utf8"), neighbour: await readFile(path.join(site, neighbour), "utf8") };
+  const original = new Map<string, string>();
+  for (const file of [post, neighbour]) original.set(file, await readFile(path.join(site, file), "utf8"));
 
-  // Each save starts from the file as it was; `shows` is a word it adds that some page must show.
+  // Each save starts from the file as it was (a new file from the post); `shows` is a word it adds that some page must show.
   const saves: { what: string; file: string; change: (text: string) => string; whole: boolean; shows?: string }[] = [
     { what: "a new paragraph", file: post, change: (text) => text.replace(/\n## /, "\nA sentence about a quokka.\n\n## "), whole: false, shows: "quokka" },
     // After a change of text alone, the lists still hold the earlier read: a new title must reach them all the same.
@@ -80,10 +81,29 @@ test("after each kind of save, the kept session serves what a fresh read of the 
     },
     // A new date moves the post in the lists: the site is read afresh.
     { what: "a new date", file: post, change: (text) => text.replace(/^date: .*$/m, "date: 2020-01-02"), whole: true },
+    // A new post is a new page in every list: the site is read afresh, its files in the order a build reads them.
+    {
+      what: "a new post",
+      file: "content/blog/aaa-quince-keys/en.md",
+      change: (text) =>
+        text
+          .replace(/^title: .*$/m, 'title: "Quince keys: a new post"')
+          .replace(/^description: .*$/m, 'description: "A post about quince keys, added while site dev runs."'),
+      whole: true,
+      shows: "Quince",
+    },
+    {
+      what: "a new paragraph after a post was added",
+      file: neighbour,
+      change: (text) => text.replace(/\n## /, "\nA sentence about a wombat.\n\n## "),
+      whole: false,
+      shows: "wombat",
+    },
   ];
   for (const save of saves) {
     const relative = save.file;
-    await writeFile(path.join(site, relative), save.change(relative === post ? original.post : original.neighbour));
+    await mkdir(path.dirname(path.join(site, relative)), { recursive: true });
+    await writeFile(path.join(site, relative), save.change(original.get(relative) ?? original.get(post)!));
     const before = stagesRun(kept);
     const files = await update(kept, [relative]);
     // Only a save that moves a document makes the list of pages again.
