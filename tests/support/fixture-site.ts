@@ -20,6 +20,17 @@ export async function fixtureSite(scenario?: string): Promise<string> {
 }
 
 /**
+ * A cache folder of a test's own (what is kept between builds is that test's doing) whose image
+ * cache is the project's: photos and cards are encoded once for every test.
+ */
+export async function ownCacheDir(): Promise<string> {
+  const cache = await mkdtemp(path.join(os.tmpdir(), "site-cache-"));
+  await mkdir(path.join(repoRoot, ".cache/images"), { recursive: true });
+  await symlink(path.join(repoRoot, ".cache/images"), path.join(cache, "images"));
+  return cache;
+}
+
+/**
  * Builds the real site once for the tests of one file, into a temporary folder removed afterwards.
  * Read `site.out` and `site.result` inside tests (they are set before the first one runs).
  */

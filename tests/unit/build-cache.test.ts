@@ -1,4 +1,4 @@
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, symlink, writeFile } from "node:fs/promises";
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -7,8 +7,7 @@ import { build, type BuildResult } from "../../src/generator/build.ts";
 import { createBuildStore } from "../../src/generator/build-store.ts";
 import { createImageCache } from "../../src/generator/image-cache.ts";
 import { openOutput } from "../../src/generator/write-site.ts";
-import { fixtureSite } from "../support/fixture-site.ts";
-import { repoRoot } from "../support/servers.ts";
+import { fixtureSite, ownCacheDir } from "../support/fixture-site.ts";
 
 // A build reuses what an earlier build of the same site made from the same inputs (.cache/build/).
 // Whatever changed, a build with the cache must write exactly what a build without it writes:
@@ -20,10 +19,7 @@ const post = "content/blog/spare-key-importance";
 
 beforeAll(async () => {
   site = await fixtureSite("photos");
-  // A build cache of its own, so what is made is this file's doing; the photos and cards are the project's.
-  cache = await mkdtemp(path.join(os.tmpdir(), "site-cache-"));
-  await mkdir(path.join(repoRoot, ".cache/images"), { recursive: true });
-  await symlink(path.join(repoRoot, ".cache/images"), path.join(cache, "images"));
+  cache = await ownCacheDir();
 });
 afterAll(async () => {
   await rm(site, { recursive: true, force: true });

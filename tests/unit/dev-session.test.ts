@@ -1,10 +1,8 @@
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
-import os from "node:os";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { createDevSession, type DevSession } from "../../src/generator/dev-session.ts";
-import { fixtureSite } from "../support/fixture-site.ts";
-import { repoRoot } from "../support/servers.ts";
+import { fixtureSite, ownCacheDir } from "../support/fixture-site.ts";
 
 // `site dev` keeps the site in memory and, when the owner saves a document, reads that file
 // alone and puts its new read in the old one's place (in the route table, the blog's lists, the
@@ -22,10 +20,7 @@ const quietly = <T>(work: () => Promise<T>) => {
 
 beforeAll(async () => {
   site = await fixtureSite();
-  // A build store of its own; the photos and cards are the project's.
-  cache = await mkdtemp(path.join(os.tmpdir(), "site-dev-cache-"));
-  await mkdir(path.join(repoRoot, ".cache/images"), { recursive: true });
-  await symlink(path.join(repoRoot, ".cache/images"), path.join(cache, "images"));
+  cache = await ownCacheDir();
 });
 afterAll(async () => {
   await rm(site, { recursive: true, force: true });
