@@ -65,11 +65,22 @@ export async function createCssBuilder(
   // By the page's classes and elements as they are: pages of one template ask for the same sheet,
   // and are answered without hashing anything.
   const pruned = new Map<string, Promise<string>>();
+  // The classes and elements of a page, by its class attributes and elements as they come (the
+  // pages of one template give the same): found without splitting, merging and sorting them again
+  // on every page, a tenth of a large build's thread. Bounded: a site's pages repeat a few hundred.
+  const bySignature = new Map<string, { candidates: string[]; elements: string[]; pageKey: string }>();
   return {
     cssFor(html, script) {
-      const candidates = [...new Set([...extractCandidates(html), ...(script?.candidates ?? [])])].sort();
-      const elements = [...new Set([...extractElements(html), ...(script?.elements ?? [])])].sort();
-      const pageKey = `${candidates.join(" ")}\n${elements.join(" ")}`;
+      const found = extractElements(html);
+      const signature = `${classValues(html)}\u0000${[...found].join(" ")}\u0000${script ? `${script.candidates.join(" ")}\u0000${script.elements.join(" ")}` : ""}`;
+      let page = bySignature.get(signature);
+      if (!page) {
+        const candidates = [...new Set([...extractCandidates(html), ...(script?.candidates ?? [])])].sort();
+        const elements = [...new Set([...found, ...(script?.elements ?? [])])].sort();
+        page = { candidates, elements, pageKey: `${candidates.join(" ")}\n${elements.join(" ")}` };
+        if (bySignature.size < 2_000) bySignature.set(signature, page);
+      }
+      const { candidates, elements, pageKey } = page;
       let result = pruned.get(pageKey);
       if (!result) {
         const keptKey = digestOf(source, pageKey);
@@ -149,6 +160,20 @@ function classNames(value: string): string[] {
     if (namesOfValue.size < 20_000) namesOfValue.set(value, names);
   }
   return names;
+}
+
+/** The values of the markup's class attributes, each once, in the order they first come: one string. */
+function classValues(html: string): string {
+  const values = new Set<string>();
+  const attribute = ' class="';
+  for (let start = html.indexOf(attribute); start !== -1; start = html.indexOf(attribute, start)) {
+    start += attribute.length;
+    const end = html.indexOf('"', start);
+    if (end === -1) break;
+    values.add(html.slice(start, end));
+    start = end;
+  }
+  return [...values].join("\u0001");
 }
 
 /** Every class name in the markup, sorted and without repeats. */

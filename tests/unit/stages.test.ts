@@ -1,7 +1,7 @@
 import { readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { extractCandidates, extractElements, pruneRules } from "../../src/generator/build-css.ts";
+import { createCssBuilder, extractCandidates, extractElements, pruneRules } from "../../src/generator/build-css.ts";
 import { loadConfig } from "../../src/generator/load-config.ts";
 import { validateConfig } from "../../src/generator/validate-config.ts";
 import { messagingLinks, phoneToTel } from "../../src/shared/business.ts";
@@ -211,6 +211,23 @@ test("the title gets the brand when it fits in 60 characters", () => {
 
 test("CSS candidates are read from class attributes", () => {
   expect(extractCandidates('<a class="px-4 js:hidden [&amp;_h2]:mt-10"></a><b class="px-4"></b>')).toEqual(["[&_h2]:mt-10", "js:hidden", "px-4"]);
+});
+
+test("pages with the same classes and elements get the same stylesheet, whatever their order; an island's classes are added", async () => {
+  const entry = path.join(repoRoot, "src/templates/styles.css");
+  const builder = await createCssBuilder(entry);
+  const page = '<main class="px-4 text-lg"><p class="font-bold">A</p><p class="px-4">B</p></main>';
+  const sameClasses = '<main class="font-bold"><p class="px-4">B</p><p class="text-lg px-4">A</p></main>';
+  const css = await builder.cssFor(page);
+  expect(css).toContain("font-weight:var(--font-weight-bold)");
+  expect(css).not.toContain("rotate-45");
+  expect(await builder.cssFor(sameClasses)).toBe(css);
+  // Asked again (the page's classes known by its markup), and by a builder that has seen nothing.
+  expect(await builder.cssFor(page)).toBe(css);
+  expect(await (await createCssBuilder(entry)).cssFor(sameClasses)).toBe(css);
+  const withIsland = await builder.cssFor(page, { candidates: ["rotate-45"], elements: ["button"] });
+  expect(withIsland).toContain(".rotate-45");
+  expect(await (await createCssBuilder(entry)).cssFor(page, { candidates: ["rotate-45"], elements: ["button"] })).toBe(withIsland);
 });
 
 test("a page's CSS leaves out base rules for elements it does not have, and keeps every utility", () => {
