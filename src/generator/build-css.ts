@@ -72,7 +72,7 @@ export async function createCssBuilder(
   return {
     cssFor(html, script) {
       const found = extractElements(html);
-      const signature = `${classValues(html)}\u0000${[...found].join(" ")}\u0000${script ? `${script.candidates.join(" ")}\u0000${script.elements.join(" ")}` : ""}`;
+      const signature = `${[...classValues(html)].join("\u0001")}\u0000${[...found].join(" ")}\u0000${script ? `${script.candidates.join(" ")}\u0000${script.elements.join(" ")}` : ""}`;
       let page = bySignature.get(signature);
       if (!page) {
         const candidates = [...new Set([...extractCandidates(html), ...(script?.candidates ?? [])])].sort();
@@ -162,8 +162,8 @@ function classNames(value: string): string[] {
   return names;
 }
 
-/** The values of the markup's class attributes, each once, in the order they first come: one string. */
-function classValues(html: string): string {
+/** The values of the markup's class attributes, each once, in the order they first come. */
+function classValues(html: string): Set<string> {
   const values = new Set<string>();
   const attribute = ' class="';
   for (let start = html.indexOf(attribute); start !== -1; start = html.indexOf(attribute, start)) {
@@ -173,19 +173,12 @@ function classValues(html: string): string {
     values.add(html.slice(start, end));
     start = end;
   }
-  return [...values].join("\u0001");
+  return values;
 }
 
 /** Every class name in the markup, sorted and without repeats. */
 export function extractCandidates(html: string): string[] {
   const set = new Set<string>();
-  const attribute = ' class="';
-  for (let start = html.indexOf(attribute); start !== -1; start = html.indexOf(attribute, start)) {
-    start += attribute.length;
-    const end = html.indexOf('"', start);
-    if (end === -1) break;
-    for (const name of classNames(html.slice(start, end))) set.add(name);
-    start = end;
-  }
+  for (const value of classValues(html)) for (const name of classNames(value)) set.add(name);
   return [...set].sort();
 }
