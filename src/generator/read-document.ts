@@ -100,9 +100,9 @@ export function readDocument(
   const cover = coverImage(data, folder, source, file, problems);
   const base = { id: shape.id, code, file, title: fillField("title"), description: fillField("description"), body, links, images, ...(cover ? { cover } : {}) };
 
-  if (shape.kind === "service") return { ...base, kind: "service", family: shape.family as ServiceFamily, summary: fillField("summary") };
+  if (shape.kind === "service") return detach({ ...base, kind: "service", family: shape.family as ServiceFamily, summary: fillField("summary") });
   if (shape.kind === "blog")
-    return {
+    return detach({
       ...base,
       kind: "blog",
       excerpt: fillField("excerpt"),
@@ -112,8 +112,17 @@ export function readDocument(
       keywords: data.keywords,
       draft: data.draft,
       scheduled: false,
-    };
-  return { ...base, kind: "page", updated: (data.updated as string | undefined) ?? "" };
+    });
+  return detach({ ...base, kind: "page", updated: (data.updated as string | undefined) ?? "" });
+}
+
+/**
+ * The document as a copy of its own: its title, text and the rest are otherwise pieces of the
+ * file's whole text (V8 keeps a string a piece is cut from), which would stay in memory beside
+ * them for as long as the document does (a large site's texts, twice over).
+ */
+function detach<T extends ContentDocument>(document: T): T {
+  return structuredClone(document);
 }
 
 /** A relative address (`van.jpg`, `photos/van.jpg`): a file beside the document, not a page or another site. */
