@@ -6,6 +6,7 @@
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
+import matter from "gray-matter";
 import { listingId, pageNumbers, type Listing } from "../../src/shared/blog.ts";
 import { brandFor, formatAddress, phoneToTel } from "../../src/shared/business.ts";
 import { blogCategories, type BlogDocument, type ContentDocument, type ServiceDocument } from "../../src/shared/content.ts";
@@ -18,6 +19,7 @@ import { withoutJoiners } from "../../src/shared/typography.ts";
 import { switchLanguagePath, urlToFile } from "../../src/shared/urls.ts";
 import { loadConfig } from "../../src/generator/load-config.ts";
 import { loadContent } from "../../src/generator/load-content.ts";
+import { fill } from "../../src/generator/read-document.ts";
 import { loadLocales } from "../../src/generator/load-locales.ts";
 import { resolveRoutes } from "../../src/generator/resolve-routes.ts";
 import { schedulePosts, unpublishedReasons } from "../../src/generator/schedule-posts.ts";
@@ -350,7 +352,7 @@ async function describePage(route: Route, tools: LanguageTools, routes: RouteTab
   if (page.kind === "static") page.html = await projectMain(projectOut, url);
   else if (page.kind === "list") Object.assign(page, describeList(route, tools, routes, origin));
   else {
-    page.markdown = markdownOf(document!, tools, routes);
+    page.markdown = await markdownOf(document!, tools, routes, config);
     if (document!.kind === "service")
       Object.assign(page, { subtitle: (document as ServiceDocument).summary, breadcrumbs: crumbsTo("services", document!.title) });
     if (document!.kind === "page" && document!.updated) page.updated = t("common.updated", { date: tools.formatDate(document!.updated) });
@@ -456,11 +458,12 @@ function describeList(route: Route, tools: LanguageTools, routes: RouteTable, or
 
 /**
  * The document's Markdown with everything the project fills before rendering already filled:
- * placeholders (loadContent did), the privacy policy's log fields, and `route:ID` links made
+ * placeholders (as loadContent does), the privacy policy's log fields, and `route:ID` links made
  * this language's URLs. What is left is plain Markdown for the peer's own renderer.
  */
-function markdownOf(document: ContentDocument, tools: LanguageTools, routes: RouteTable): string {
-  return document.body
+async function markdownOf(document: ContentDocument, tools: LanguageTools, routes: RouteTable, config: Config): Promise<string> {
+  const written = matter(await readFile(document.file, "utf8"), { engines: { yaml: () => ({}) } }).content;
+  return fill(written, config, document.code, () => {})
     .replace(/\{\{serverLogFields\}\}/g, tools.logFields)
     .replace(/(\]\(\s*<?|\]:\s*<?)route:([a-z0-9/-]+)/g, (whole, lead: string, id: string) =>
       routes.has(tools.code, id) ? `${lead}${tools.href(id)}` : whole,

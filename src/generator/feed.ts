@@ -6,7 +6,7 @@ import { escapeHtml } from "../shared/html.ts";
 import { languages } from "../shared/languages.ts";
 import { postsIn, type RouteTable } from "../shared/routes.ts";
 import type { Locales } from "./load-locales.ts";
-import { createMarkdownRenderer } from "./render-markdown.ts";
+import { createMarkdownFinisher } from "./render-markdown.ts";
 
 /** How many of the newest posts a feed carries, each with its full text. */
 export const feedEntries = 20;
@@ -84,7 +84,7 @@ export function createFeeds({ config, locales, routes, today }: { config: SiteCo
   return languages.map(({ code, url }) => {
     const t = locales.t(code);
     const absolute = (id: string) => `${config.origin}${routes.href(code, id)}`;
-    const markdown = createMarkdownRenderer((id) => (routes.has(code, id) ? absolute(id) : undefined));
+    const markdown = createMarkdownFinisher((id) => (routes.has(code, id) ? absolute(id) : undefined));
     const content = createFeed({
       code,
       title: t("blogPage.feed.title", { brand: brandFor(config, code) }),
@@ -95,7 +95,7 @@ export function createFeeds({ config, locales, routes, today }: { config: SiteCo
       author: brandFor(config, code),
       posts: postsIn(routes, code),
       postUrl: (post) => absolute(post.id),
-      postHtml: (post) => absoluteLinks(markdown(post.body), config.origin, absolute(post.id)),
+      postHtml: (post) => absoluteLinks(markdown(post.html), config.origin, absolute(post.id)),
       categoryName: (category) => t(`blogPage.categories.${category}`),
       today,
     });

@@ -310,7 +310,7 @@ function siteDigest(
 const shown = new WeakMap<ContentDocument, string>();
 function shownOf(document: ContentDocument): string {
   if (!shown.has(document)) {
-    const { body: _body, links: _links, images: _images, ...rest } = document;
+    const { html: _html, links: _links, images: _images, ...rest } = document;
     shown.set(document, digestOf(JSON.stringify(rest)));
   }
   return shown.get(document)!;

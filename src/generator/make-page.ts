@@ -26,9 +26,9 @@ export interface PageRef {
 
 // A document's text is hashed once per document read (site dev keeps the documents of unchanged files).
 const bodyDigests = new WeakMap<object, string>();
-const bodyDigest = (document: { body: string } | undefined) => {
+const bodyDigest = (document: { html: string } | undefined) => {
   if (!document) return "";
-  if (!bodyDigests.has(document)) bodyDigests.set(document, digestOf(document.body));
+  if (!bodyDigests.has(document)) bodyDigests.set(document, digestOf(document.html));
   return bodyDigests.get(document)!;
 };
 

@@ -12,10 +12,10 @@ export interface MarkdownLink {
 /**
  * Every link, image and reference definition in a Markdown text, as marked itself reads them
  * (inline `[a](b)`, autolinks `<b>`, images `![a](b)`, and the definitions `[x]: b` that
- * reference-style links `[a][x]` use), each with the line its target is written on.
+ * reference-style links `[a][x]` use), each with the line its target is written on. The text's
+ * tokens, when it was lexed already (render-markdown.ts), are not made again.
  */
-export function findMarkdownLinks(markdown: string): MarkdownLink[] {
-  const tokens = new Lexer({ gfm: true }).lex(markdown);
+export function findMarkdownLinks(markdown: string, tokens: Token[] = new Lexer({ gfm: true }).lex(markdown)): MarkdownLink[] {
   const found: MarkdownLink[] = [];
   const lineAt = (offset: number) => markdown.slice(0, Math.max(0, offset)).split("\n").length;
 

@@ -13,6 +13,7 @@ import { durationToWords } from "../shared/retention.ts";
 import { ProblemList, type Problem } from "./errors.ts";
 import type { LoadedContent } from "./load-content.ts";
 import { findMarkdownLinks } from "./markdown-links.ts";
+import { readMarkdown } from "./render-markdown.ts";
 import { parseYamlSource, schemaProblems, type YamlSource } from "./yaml-source.ts";
 
 const frontMatterSchemas = { service: serviceFrontMatter, blog: blogFrontMatter, page: pageFrontMatter } as const;
@@ -85,7 +86,12 @@ export function readDocument(
       const { line, column } = source.positionOf([key]);
       problems.add(file, message, line, column);
     });
-  const found = findMarkdownLinks(parsed.content);
+  // The text is lexed once, for its HTML and its links. Where filling it moved lines (parts kept
+  // or dropped by a condition, a value of more than one line), its links are found in the text
+  // as written, so each is reported on its own line, dropped parts included.
+  const read = readMarkdown(body);
+  const sameLines = !/\{\{[#^/]/.test(parsed.content) && lineCount(body) === lineCount(parsed.content);
+  const found = sameLines ? read.links : findMarkdownLinks(parsed.content);
   const links = found
     .filter((link) => link.href.startsWith("route:"))
     .map((link) => ({ id: link.href.slice("route:".length), line: bodyLine + link.line - 1 }));
@@ -98,7 +104,17 @@ export function readDocument(
     if (!image.alt)
       problems.add(file, `image ${image.written} has no alt text; describe what it shows: ![Our van at the harbour](${image.written})`, image.line);
   const cover = coverImage(data, folder, source, file, problems);
-  const base = { id: shape.id, code, file, title: fillField("title"), description: fillField("description"), body, links, images, ...(cover ? { cover } : {}) };
+  const base = {
+    id: shape.id,
+    code,
+    file,
+    title: fillField("title"),
+    description: fillField("description"),
+    html: read.html,
+    links,
+    images,
+    ...(cover ? { cover } : {}),
+  };
 
   if (shape.kind === "service") return detach({ ...base, kind: "service", family: shape.family as ServiceFamily, summary: fillField("summary") });
   if (shape.kind === "blog")
@@ -124,6 +140,12 @@ export function readDocument(
 function detach<T extends ContentDocument>(document: T): T {
   return structuredClone(document);
 }
+
+const lineCount = (text: string) => {
+  let count = 1;
+  for (let index = text.indexOf("\n"); index !== -1; index = text.indexOf("\n", index + 1)) count++;
+  return count;
+};
 
 /** A relative address (`van.jpg`, `photos/van.jpg`): a file beside the document, not a page or another site. */
 function isBesideDocument(href: string): boolean {

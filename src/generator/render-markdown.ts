@@ -1,42 +1,78 @@
-import { Marked } from "marked";
+import { Marked, Renderer, type Tokens } from "marked";
 import { escapeHtml } from "../shared/html.ts";
 import { keepRangesTogether } from "../shared/typography.ts";
+import { findMarkdownLinks, type MarkdownLink } from "./markdown-links.ts";
+
+// A document is turned into HTML once, when it is read. What only a page can tell is left as a
+// mark in its place: a link to a page (`route:ID`, whose URL depends on the language) and an
+// image (a <picture> of a photo beside the document, or the <img> Markdown writes). A mark is
+// `start target SEPARATOR detail OPEN html CLOSE`; control characters no text carries (any in
+// the Markdown are replaced when it is read).
+const linkStart = "\u0001";
+const imageStart = "\u0004";
+const separator = "\u0005";
+const open = "\u0002";
+const close = "\u0003";
+const controls = /[\u0001-\u0005]/g;
+const imageMark = /\u0004([^\u0005]*)\u0005([^\u0002]*)\u0002([^\u0003]*)\u0003/g;
+const linkMark = /\u0001([^\u0005]*)\u0005([^\u0002]*)\u0002([^\u0003]*)\u0003/g;
+
+const reader = new Marked({
+  gfm: true,
+  renderer: {
+    link({ href, title, tokens }) {
+      const text = this.parser.parseInline(tokens);
+      const titleAttribute = title ? ` title="${escapeHtml(title)}"` : "";
+      if (href.startsWith("route:")) return `${linkStart}${href.slice("route:".length)}${separator}${titleAttribute}${open}${text}${close}`;
+      return anchor(href, titleAttribute, text);
+    },
+    image(token: Tokens.Image) {
+      // Marked's own <img>, kept for a page that has no photo by that name (and for the feeds).
+      const written = Renderer.prototype.image.call(this, token);
+      return `${imageStart}${token.href}${separator}${token.text}${open}${written}${close}`;
+    },
+  },
+});
+
+const anchor = (target: string, titleAttribute: string, text: string) =>
+  `<a href="${escapeHtml(target)}"${titleAttribute}${/^https?:\/\//.test(target) ? ' rel="noopener"' : ""}>${text}</a>`;
 
 /**
- * Markdown to HTML for one language: `route:ID` links become that language's URL, links that
- * leave the site open safely. Links were checked when the content was loaded; one that still
- * names no page keeps its text and loses nothing but the link, so rendering never fails.
+ * A document's Markdown, read once: its HTML with marks for what the page fills in
+ * (createMarkdownFinisher), and every link and image in it with its line (markdown-links.ts).
+ * Lexed once for both: lexing is most of Markdown's cost, and a large site has thousands of
+ * documents.
  */
-export function createMarkdownRenderer(
-  routeHref: (id: string) => string | undefined,
-): (markdown: string, image?: (href: string, alt: string) => string | undefined) => string {
-  // The document being rendered draws its own images (a <picture> for a photo beside it).
-  let drawImage: ((href: string, alt: string) => string | undefined) | undefined;
-  const marked = new Marked({
-    gfm: true,
-    walkTokens(token) {
-      if (token.type === "text" && !("tokens" in token && token.tokens)) token.text = keepRangesTogether(token.text);
-    },
-    renderer: {
-      link({ href, title, tokens }) {
-        const text = this.parser.parseInline(tokens);
-        const target = href.startsWith("route:") ? routeHref(href.slice("route:".length)) : href;
-        if (target === undefined) return text;
-        const external = /^https?:\/\//.test(target);
-        const titleAttribute = title ? ` title="${escapeHtml(title)}"` : "";
-        return `<a href="${escapeHtml(target)}"${titleAttribute}${external ? ' rel="noopener"' : ""}>${text}</a>`;
-      },
-      image({ href, text }) {
-        return drawImage?.(href, text) ?? false;
-      },
-    },
+export function readMarkdown(markdown: string): { html: string; links: MarkdownLink[] } {
+  const text = markdown.replace(controls, "\uFFFD");
+  const tokens = reader.lexer(text);
+  const links = findMarkdownLinks(text, tokens);
+  // A range of numbers stays on one line ("5–15"): in the text, not in code.
+  reader.walkTokens(tokens, (token) => {
+    if (token.type === "text" && !("tokens" in token && token.tokens)) token.text = keepRangesTogether(token.text);
   });
-  return (markdown, image) => {
-    drawImage = image;
-    try {
-      return marked.parse(markdown, { async: false });
-    } finally {
-      drawImage = undefined;
-    }
-  };
+  return { html: reader.parser(tokens), links };
+}
+
+/**
+ * A document's HTML finished for one language: `route:ID` links become that language's URL (one
+ * that names no page keeps its text and loses nothing but the link: links were checked when the
+ * content was loaded, so rendering never fails), images become what `image` draws, or Markdown's
+ * own <img>.
+ */
+export function createMarkdownFinisher(
+  routeHref: (id: string) => string | undefined,
+): (html: string, image?: (href: string, alt: string) => string | undefined) => string {
+  return (html, image) =>
+    html
+      .replace(imageMark, (_mark, href: string, alt: string, written: string) => image?.(href, alt) ?? written)
+      .replace(linkMark, (_mark, id: string, titleAttribute: string, text: string) => {
+        const target = routeHref(id);
+        return target === undefined ? text : anchor(target, titleAttribute, text);
+      });
+}
+
+/** Plain text (a list of words the page makes) as it reads inside a document's HTML. */
+export function textAsHtml(text: string): string {
+  return escapeHtml(keepRangesTogether(text));
 }

@@ -15,7 +15,7 @@ import { IslandsUsed, type IslandName } from "../templates/islands/Island.tsx";
 import type { PhotoPlace, SiteConfig } from "../shared/config.ts";
 import type { Locales } from "./load-locales.ts";
 import type { Route, RouteTable } from "../shared/routes.ts";
-import { createMarkdownRenderer } from "./render-markdown.ts";
+import { createMarkdownFinisher, textAsHtml } from "./render-markdown.ts";
 import { structuredDataFor } from "./structured-data.ts";
 
 /** A page the build made, without its markup (which goes to the output as soon as it is final). */
@@ -77,9 +77,11 @@ function languageTools({ locales, routes, image }: RenderInput, code: string): L
   const language = codeToLanguage(code)!;
   const t = locales.t(code);
   const href = (id: string) => routes.href(code, id);
-  const toHtml = createMarkdownRenderer((id) => (routes.has(code, id) ? href(id) : undefined));
+  const toHtml = createMarkdownFinisher((id) => (routes.has(code, id) ? href(id) : undefined));
   // What the server logs about a visitor, named in this language: the list the server is tested against.
-  const logFields = new Intl.ListFormat(language.intl, { type: "conjunction" }).format(visitorLogFields.map((field) => t(`privacyPolicy.logFields.${field}`)));
+  const logFields = textAsHtml(
+    new Intl.ListFormat(language.intl, { type: "conjunction" }).format(visitorLogFields.map((field) => t(`privacyPolicy.logFields.${field}`))),
+  );
   const dateFormat = new Intl.DateTimeFormat(language.intl, { dateStyle: "long", timeZone: "UTC" });
   const dates = new Map<string, string>();
   const euroFormat = new Intl.NumberFormat(language.intl, { style: "currency", currency: "EUR", maximumFractionDigits: 0 });
@@ -88,13 +90,13 @@ function languageTools({ locales, routes, image }: RenderInput, code: string): L
     t,
     href,
     markdown: (document) =>
-      toHtml(document.body.replace(/\{\{serverLogFields\}\}/g, logFields), (written, alt) => {
+      toHtml(document.html, (written, alt) => {
         const found = document.images.find((reference) => reference.written === written);
         const picture = found && image(found.source);
         return picture
           ? renderToStaticMarkup(<Picture image={picture} alt={alt} sizes={textColumnSizes} fill={false} className="my-6 rounded-2xl" />)
           : undefined;
-      }),
+      }).replace(/\{\{serverLogFields\}\}/g, logFields),
     // The same few hundred dates come back on every list and card: each is written once.
     formatDate: (iso) => {
       let written = dates.get(iso);

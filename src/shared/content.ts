@@ -58,8 +58,11 @@ interface DocumentBase {
   file: string;
   title: string;
   description: string;
-  /** Markdown with placeholders filled in. */
-  body: string;
+  /**
+   * The text as HTML (Markdown with placeholders filled in, rendered when read), with marks where
+   * a page fills in its links to pages and its images (render-markdown.ts).
+   */
+  html: string;
   /** Links to other pages (`route:ID`), with the line they are on. */
   links: { id: string; line: number }[];
   /** Images beside the document that its Markdown shows (`![alt](van.jpg)`). */

@@ -8,6 +8,7 @@ import { blogRoutes, listingRedirects } from "../../src/generator/blog-routes.ts
 import { build, summarize } from "../../src/generator/build.ts";
 import { createFeed } from "../../src/generator/feed.ts";
 import { isBuildFresh } from "../../src/generator/freshness.ts";
+import { readMarkdown } from "../../src/generator/render-markdown.ts";
 import { codeToLanguage } from "../../src/shared/languages.ts";
 import { pageUrl } from "../../src/shared/urls.ts";
 import { listingId, pageNumbers, postNeighbours, postsPerPage } from "../../src/shared/blog.ts";
@@ -29,7 +30,7 @@ function post(slug: string, code: string, day: number, category: BlogCategory = 
     file: `content/blog/${slug}/${code}.md`,
     title: `Post ${slug}`,
     description: `The description of ${slug}, long enough for a search result.`,
-    body: `## ${slug}\n\nSee [the prices](route:prices) and [the top](#${slug}).`,
+    html: readMarkdown(`## ${slug}\n\nSee [the prices](route:prices) and [the top](#${slug}).`).html,
     links: [],
     images: [],
     excerpt: `Excerpt & summary of ${slug} <b>`,

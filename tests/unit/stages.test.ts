@@ -8,6 +8,7 @@ import { messagingLinks, phoneToTel } from "../../src/shared/business.ts";
 import { loadContent } from "../../src/generator/load-content.ts";
 import { flatten, loadLocales } from "../../src/generator/load-locales.ts";
 import { createRedirects } from "../../src/generator/redirects.ts";
+import { createMarkdownFinisher, readMarkdown } from "../../src/generator/render-markdown.ts";
 import { pageTitle } from "../../src/generator/render-pages.tsx";
 import { resolveRoutes } from "../../src/generator/resolve-routes.ts";
 import { postsIn } from "../../src/shared/routes.ts";
@@ -81,7 +82,7 @@ describe("load content and resolve routes", () => {
     const config = await loadConfig(configFile, {});
     const { documents } = await loadContent(path.join(repoRoot, "content"), config);
     const terms = documents.find((document) => document.id === "terms" && document.code === "en")!;
-    expect(terms.body).not.toContain("{{");
+    expect(terms.html).not.toContain("{{");
     expect(documents.filter((document) => document.kind === "blog").every((post) => /^\d{4}-\d{2}-\d{2}$/.test(post.date))).toBe(true);
     const immobilizer = documents.find((document) => document.id === "blog/immobilizer-second-key")!;
     expect(immobilizer.kind === "blog" && immobilizer.category).toBe("cars");
@@ -103,6 +104,46 @@ describe("load content and resolve routes", () => {
     const routes = resolveRoutes((await loadContent(path.join(repoRoot, "content"), config)).documents);
     expect(routes.href("el", "blog/spare-key-importance")).toBe("/gr/blog/spare-key-importance");
     expect(routes.href("el", "home")).toBe("/gr");
+  });
+});
+
+describe("Markdown", () => {
+  // A document is rendered once when it is read; each page fills in its language's URLs and its photos.
+  const markdown = [
+    'Call us: [prices](route:prices "Our prices"), [gone](route:nothing), [out](https://x.example/?a=1&b=2).',
+    "",
+    "[![The van](van.jpg)](route:about) ![Elsewhere](https://x.example/i.png) 08:00–20:00 and `5–15`",
+    "",
+    "[x]: route:contact",
+    "See [x][] and \u0001.",
+  ].join("\n");
+  const { html, links } = readMarkdown(markdown);
+  const href = (id: string) => ({ prices: "/en/prices", about: "/en/about", contact: "/en/contact" })[id];
+
+  test("a page's links are its language's URLs, its photos what the page draws, the rest as Markdown writes it", () => {
+    const finished = createMarkdownFinisher(href)(html, (written, alt) => (written === "van.jpg" ? `<picture data-alt="${alt}"></picture>` : undefined));
+    expect(finished).toBe(
+      [
+        '<p>Call us: <a href="/en/prices" title="Our prices">prices</a>, gone, <a href="https://x.example/?a=1&amp;b=2" rel="noopener">out</a>.</p>',
+        '<p><a href="/en/about"><picture data-alt="The van"></picture></a> <img src="https://x.example/i.png" alt="Elsewhere"> 08:00\u2060–\u206020:00 and <code>5–15</code></p>',
+        '<p>See <a href="/en/contact">x</a> and \ufffd.</p>',
+        "",
+      ].join("\n"),
+    );
+    // Without a photo by that name (the feeds): the image Markdown writes.
+    expect(createMarkdownFinisher(href)(html)).toContain('<a href="/en/about"><img src="van.jpg" alt="The van"></a>');
+  });
+
+  test("the same reading finds every link and image with its line", () => {
+    expect(links.map(({ kind, href, line }) => `${kind} ${href} ${line}`)).toEqual([
+      "link route:prices 1",
+      "link route:nothing 1",
+      "link https://x.example/?a=1&b=2 1",
+      "link route:about 3",
+      "image van.jpg 3",
+      "image https://x.example/i.png 3",
+      "definition route:contact 5",
+    ]);
   });
 });
 
