@@ -318,6 +318,10 @@ describe("drafts and posts dated later", () => {
   test("the build's day is Nafplio's: 23:30 UTC on the last day of February is already March there", () => {
     expect(todayIn("Europe/Athens", new Date("2025-02-28T23:30:00Z"))).toBe("2025-03-01");
     expect(todayIn("Europe/Athens", new Date("2025-02-28T21:30:00Z"))).toBe("2025-02-28");
+    // Every half hour of two years, summer times and their changes included, as the time zone data says.
+    const athens = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Athens", year: "numeric", month: "2-digit", day: "2-digit" });
+    for (let time = Date.UTC(2025, 0, 1); time < Date.UTC(2027, 0, 1); time += 1_800_000)
+      expect(todayIn("Europe/Athens", new Date(time)), new Date(time).toISOString()).toBe(athens.format(time));
   });
 });
 
