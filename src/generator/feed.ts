@@ -84,7 +84,7 @@ export function createFeeds({ config, locales, routes, today }: { config: SiteCo
   return languages.map(({ code, url }) => {
     const t = locales.t(code);
     const absolute = (id: string) => `${config.origin}${routes.href(code, id)}`;
-    const markdown = createMarkdownFinisher((id) => (routes.has(code, id) ? absolute(id) : undefined));
+    const finish = createMarkdownFinisher((id) => (routes.has(code, id) ? absolute(id) : undefined));
     const content = createFeed({
       code,
       title: t("blogPage.feed.title", { brand: brandFor(config, code) }),
@@ -95,7 +95,7 @@ export function createFeeds({ config, locales, routes, today }: { config: SiteCo
       author: brandFor(config, code),
       posts: postsIn(routes, code),
       postUrl: (post) => absolute(post.id),
-      postHtml: (post) => absoluteLinks(markdown(post.html), config.origin, absolute(post.id)),
+      postHtml: (post) => absoluteLinks(finish(post.html), config.origin, absolute(post.id)),
       categoryName: (category) => t(`blogPage.categories.${category}`),
       today,
     });
