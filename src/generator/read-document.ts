@@ -90,7 +90,7 @@ export function readDocument(
   // or dropped by a condition, a value of more than one line), its links are found in the text
   // as written, so each is reported on its own line, dropped parts included.
   const read = readMarkdown(body);
-  const sameLines = !/\{\{[#^/]/.test(parsed.content) && lineCount(body) === lineCount(parsed.content);
+  const sameLines = !/\{\{[#^/]/.test(parsed.content) && body.split("\n").length === parsed.content.split("\n").length;
   const found = sameLines ? read.links : findMarkdownLinks(parsed.content);
   const links = found
     .filter((link) => link.href.startsWith("route:"))
@@ -140,12 +140,6 @@ export function readDocument(
 function detach<T extends ContentDocument>(document: T): T {
   return structuredClone(document);
 }
-
-const lineCount = (text: string) => {
-  let count = 1;
-  for (let index = text.indexOf("\n"); index !== -1; index = text.indexOf("\n", index + 1)) count++;
-  return count;
-};
 
 /** A relative address (`van.jpg`, `photos/van.jpg`): a file beside the document, not a page or another site. */
 function isBesideDocument(href: string): boolean {
