@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { createRequire } from "node:module";
-import type { transform as Transform } from "lightningcss";
+import type * as LightningCss from "lightningcss";
 import { digestOf } from "./cache-names.ts";
 
 export interface CssBuilder {
@@ -24,7 +24,7 @@ export type SheetCompiler = (candidates: string[], elements: string[]) => Promis
 export async function createSheetCompiler(entry: string): Promise<SheetCompiler> {
   const source = await readFile(entry, "utf8");
   const base = path.dirname(entry);
-  const [{ compile }, { optimize }] = await Promise.all([import("tailwindcss"), import("@tailwindcss/node")]);
+  const { compile } = await import("tailwindcss");
   const resolve = createRequire(entry).resolve;
   const stylesheets = new Map<string, Promise<{ path: string; base: string; content: string }>>();
   const loadStylesheet = (id: string, from: string) => {
@@ -36,16 +36,32 @@ export async function createSheetCompiler(entry: string): Promise<SheetCompiler>
       );
     return stylesheets.get(file)!;
   };
-  const compiled = new Map<string, Promise<string>>();
+  const compiled = new Map<string, Promise<{ head: string; utilities: string; finished: string }>>();
   return async (candidates, elements) => {
     const key = candidates.join(" ");
     if (!compiled.has(key))
       compiled.set(
         key,
-        compile(source, { base, loadStylesheet }).then((compiler) => optimize(compiler.build(candidates), { minify: true }).code),
+        compile(source, { base, loadStylesheet }).then((compiler) => {
+          const { head, utilities } = finishSheet(compiler.build(candidates));
+          return { head, utilities, finished: finishRules(utilities) };
+        }),
       );
-    return pruneRules(await compiled.get(key)!, new Set(elements));
+    const { head, utilities, finished } = await compiled.get(key)!;
+    const present = new Set(elements);
+    return pruneRules(head, present) + (stylesMissingElements(candidates, present) ? pruneRules(utilities, present) : finished);
   };
+}
+
+/**
+ * Whether a candidate styles elements inside that the page does not have: `[&_h3]:mt-6` (every h3
+ * inside, written for Markdown) on a page with no h3. Its utilities are then pruned as the head is.
+ */
+export function stylesMissingElements(candidates: string[], elements: Set<string>): boolean {
+  return candidates.some((candidate) => {
+    for (const match of candidate.matchAll(/(?:^|:)\[&[_>]([a-z][a-z0-9]*)\]:/g)) if (!elements.has(match[1]!)) return true;
+    return false;
+  });
 }
 
 /**
@@ -116,35 +132,94 @@ export function extractElements(html: string): Set<string> {
 // Pseudo-elements of form controls: they can match only where the page has a field.
 const fieldPseudo = /date|calendar|search|file-selector|placeholder|spin-button/;
 
-/**
- * Leaves out the style rules none of whose selectors can match on the page: each names an
- * element it does not have (Tailwind's base styles reset `sub`, `table`, `progress`, date
- * fields and more, which most pages never use). Utilities select by class and always stay.
- */
 // Loaded on first use: a build whose stylesheets are all kept never needs it.
-let transform: typeof Transform | undefined;
+let loaded: typeof LightningCss | undefined;
+const lightningCss = () => (loaded ??= createRequire(import.meta.url)("lightningcss") as typeof LightningCss);
 
-export function pruneRules(css: string, elements: Set<string>): string {
-  transform ??= (createRequire(import.meta.url)("lightningcss") as { transform: typeof Transform }).transform;
-  const hasField = elements.has("input") || elements.has("textarea");
+/**
+ * Lightning CSS as Tailwind's own Node API runs it on Tailwind's output (`optimize` of
+ * @tailwindcss/node, which the build does not load: it and all it imports cost a tenth of a second
+ * of a cold build): nesting and media ranges lowered for the browsers Tailwind 4 supports (Safari
+ * 16.4, Firefox 128, Chrome 111), minified. Tailwind runs it twice, the second pass merging what
+ * lowering the nesting split; a test compares the result with Tailwind's.
+ */
+function finish(css: string, visitor?: LightningCss.Visitor<LightningCss.CustomAtRules>): string {
+  const { transform, Features } = lightningCss();
   const { code } = transform({
     filename: "page.css",
     code: Buffer.from(css),
     minify: true,
-    visitor: {
-      Rule: {
-        style(rule) {
-          const matchable = rule.value.selectors.some((selector) =>
-            selector.every((part) =>
-              part.type === "type" ? elements.has(part.name) : part.type === "pseudo-element" && fieldPseudo.test(JSON.stringify(part)) ? hasField : true,
-            ),
-          );
-          return matchable ? undefined : [];
-        },
+    drafts: { customMedia: true },
+    nonStandard: { deepSelectorCombinator: true },
+    include: Features.Nesting | Features.MediaQueries,
+    exclude: Features.LogicalProperties | Features.DirSelector | Features.LightDark,
+    targets: { safari: (16 << 16) | (4 << 8), ios_saf: (16 << 16) | (4 << 8), firefox: 128 << 16, chrome: 111 << 16 },
+    errorRecovery: true,
+    ...(visitor ? { visitor } : {}),
+  });
+  // As Tailwind spells it for those Safaris.
+  return code.toString().replaceAll("@media not (", "@media not all and (");
+}
+
+/**
+ * A stylesheet as Tailwind built it, after the first pass, in two parts: its head (properties,
+ * theme and base layers: the rules that select elements) and its utilities (they select by class,
+ * but for a few such as `[&_h3]:mt-6`). Each part then has its second pass: pruneRules for what a
+ * page may lack, finishRules for the rest.
+ */
+export function finishSheet(built: string): { head: string; utilities: string } {
+  const css = finish(built);
+  const split = utilitiesStart(css);
+  return split === -1 ? { head: css, utilities: "" } : { head: css.slice(0, split), utilities: css.slice(split) };
+}
+
+/** The second pass over part of a stylesheet, nothing left out. */
+export const finishRules = (css: string): string => (css ? finish(css) : "");
+
+/**
+ * Where the utilities begin in a minified Tailwind stylesheet: the index of its top-level
+ * `@layer utilities{`, or -1.
+ */
+export function utilitiesStart(css: string): number {
+  const marker = "@layer utilities{";
+  let depth = 0;
+  for (let index = 0; index < css.length; index++) {
+    const char = css[index];
+    if (char === "/" && css[index + 1] === "*") {
+      // A comment (a minified sheet keeps only `/*! … */` notices).
+      const end = css.indexOf("*/", index + 2);
+      index = end === -1 ? css.length : end + 1;
+    } else if (char === '"' || char === "'") {
+      // A string: skipped whole, escapes and all.
+      for (index++; index < css.length && css[index] !== char; index++) if (css[index] === "\\") index++;
+    } else if (char === "{") depth++;
+    else if (char === "}") depth--;
+    else if (depth === 0 && char === "@" && css.startsWith(marker, index)) return index;
+  }
+  return -1;
+}
+
+/**
+ * The second pass over part of a stylesheet, leaving out the style rules none of whose selectors
+ * can match on the page: each names an element it does not have (Tailwind's base styles reset
+ * `sub`, `table`, `progress`, date fields and more, which most pages never use). Run on the head,
+ * and on the utilities only where one styles missing elements: Lightning CSS hands every rule it
+ * visits to JavaScript, and the utilities are most of the sheet.
+ */
+export function pruneRules(css: string, elements: Set<string>): string {
+  const hasField = elements.has("input") || elements.has("textarea");
+  return finish(css, {
+    Rule: {
+      style(rule) {
+        const matchable = rule.value.selectors.some((selector) =>
+          selector.every((part) =>
+            part.type === "type" ? elements.has(part.name) : part.type === "pseudo-element" && fieldPseudo.test(JSON.stringify(part)) ? hasField : true,
+          ),
+        );
+        return matchable ? undefined : [];
       },
     },
   });
-  return code.toString();
 }
 
 // The class names of each class attribute's value: a site's pages repeat the same few hundred values.

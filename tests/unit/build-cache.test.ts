@@ -209,3 +209,43 @@ describe("the output, written by a thread of its own", () => {
     }
   });
 });
+
+describe("the build store", () => {
+  test("keeps the last 12 sites' page indexes and the files they name, in flat folders; the earlier layout goes", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "site-store-"));
+    try {
+      const root = path.join(dir, "build");
+      // What the earlier layout left: folders by digest prefix.
+      await mkdir(path.join(root, "files/ab"), { recursive: true });
+      await writeFile(path.join(root, "files/ab", "ab".repeat(32)), "old");
+      await mkdir(path.join(root, "parts/cd"), { recursive: true });
+      await writeFile(path.join(root, "parts/cd", "cd".repeat(32)), "old");
+      const store = createBuildStore(root);
+      await store.savePart("ef".repeat(32), "a stylesheet");
+      expect((await store.part("ef".repeat(32)))?.toString()).toBe("a stylesheet");
+      const digests: string[] = [];
+      for (let site = 0; site < 13; site++) {
+        const digest = String(site).padStart(2, "0").repeat(32);
+        const file = path.join(dir, `page-${site}.html`);
+        await writeFile(file, `page ${site}`);
+        store.keep(file, digest);
+        digests.push(digest);
+        await store.savePages(`site-${site}`, { page: { file: digest } });
+        // Index times a second apart, oldest first.
+        const { utimes } = await import("node:fs/promises");
+        await utimes(path.join(root, "pages", `site-${site}.json`), 1_000 + site, 1_000 + site);
+      }
+      await store.savePages("site-12", { page: { file: digests[12] } });
+      expect((await readdir(root)).sort()).toEqual(["blobs", "pages", "parts"]);
+      expect((await readdir(path.join(root, "parts"))).sort()).toEqual(["ef".repeat(32)]);
+      // The oldest site's index went, and with it the one file only it named.
+      expect(await readdir(path.join(root, "pages"))).not.toContain("site-0.json");
+      expect((await readdir(path.join(root, "blobs"))).sort()).toEqual(digests.slice(1).sort());
+      expect(store.restore(digests[0]!, path.join(dir, "restored-0.html"))).toBe(false);
+      expect(store.restore(digests[5]!, path.join(dir, "restored-5.html"))).toBe(true);
+      expect(await readFile(path.join(dir, "restored-5.html"), "utf8")).toBe("page 5");
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,7 +1,17 @@
 import { readFile, rm } from "node:fs/promises";
+import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { createCssBuilder, extractCandidates, extractElements, pruneRules } from "../../src/generator/build-css.ts";
+import {
+  createCssBuilder,
+  extractCandidates,
+  extractElements,
+  finishRules,
+  finishSheet,
+  pruneRules,
+  stylesMissingElements,
+  utilitiesStart,
+} from "../../src/generator/build-css.ts";
 import { loadConfig } from "../../src/generator/load-config.ts";
 import { validateConfig } from "../../src/generator/validate-config.ts";
 import { messagingLinks, phoneToTel } from "../../src/shared/business.ts";
@@ -279,6 +289,42 @@ test("a page's CSS leaves out base rules for elements it does not have, and keep
   expect(pruneRules(css, elements)).toBe("p,code{margin:0}.px-4{padding-inline:1rem}.list>li{margin:0}");
   // A date field's pseudo-elements stay where the page has a field.
   expect(pruneRules(css, new Set(["input"]))).toContain("::-webkit-date-and-time-value");
+  // Utilities that style elements inside (written for Markdown): pruned too where the page lacks one.
+  const elementsOf = new Set(["p", "li"]);
+  expect(stylesMissingElements(["md:[&>li]:mt-1", "px-4", "[&::-webkit-details-marker]:hidden"], elementsOf)).toBe(false);
+  expect(stylesMissingElements(["px-4", "[&_h3]:mt-6"], elementsOf)).toBe(true);
+});
+
+test("a stylesheet comes out as Tailwind's own Node API makes it, and only its head is pruned", async () => {
+  const { compile } = await import("tailwindcss");
+  const { optimize } = await import("@tailwindcss/node");
+  const entry = path.join(repoRoot, "src/templates/styles.css");
+  const resolve = createRequire(entry).resolve;
+  const loadStylesheet = async (id: string) => {
+    const file = resolve(id);
+    return { path: file, base: path.dirname(file), content: await readFile(file, "utf8") };
+  };
+  const source = await readFile(entry, "utf8");
+  const candidates = ["px-4", "md:max-lg:inline", "js:hidden", "shadow-sm", "ring-black/10", "[&_h3]:mt-6", "group-aria-expanded:block", "hover:underline"];
+  const built = (await compile(source, { base: path.dirname(entry), loadStylesheet })).build(candidates);
+  const { head, utilities } = finishSheet(built);
+  const tailwinds = optimize(built, { minify: true }).code;
+  // Nothing pruned: the same bytes as Tailwind's optimize, with or without the visitor.
+  const everything = { has: () => true } as unknown as Set<string>;
+  expect(pruneRules(head, everything) + finishRules(utilities)).toBe(tailwinds);
+  expect(pruneRules(head, everything) + pruneRules(utilities, everything)).toBe(tailwinds);
+  expect(utilitiesStart(head)).toBe(-1);
+  expect(utilities.startsWith("@layer utilities{")).toBe(true);
+  expect(head).toContain("@layer base{");
+  // A page without tables or h3: neither the base rule nor the utility for h3 inside.
+  const page = pruneRules(head, new Set(["p"])) + pruneRules(utilities, new Set(["p"]));
+  expect(page).not.toMatch(/(^|[},])table[,{]/);
+  expect(page).not.toContain("h3{");
+  expect(page).toContain(".px-4{");
+  expect(tailwinds).toContain(".\\[\\&_h3\\]\\:mt-6 h3{");
+  // A brace or an "@layer utilities{" inside a string or a comment does not split the sheet.
+  const tricky = '/*! x { */a{content:"@layer utilities{"}@layer utilities{.p{margin:0}}';
+  expect(utilitiesStart(tricky)).toBe(tricky.lastIndexOf("@layer utilities{"));
 });
 
 describe("the built site", () => {
