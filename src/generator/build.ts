@@ -119,8 +119,8 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const reusedScripts = new Map<string, StoredFile>();
     let made = 0;
 
-    // Pages are made a few at a time: while one waits for its stylesheet (made in a thread of
-    // its own) or its island script (esbuild), the next is rendered. Each is checked and written
+    // Pages are made a few at a time: while one waits for its island script (esbuild, in a
+    // process of its own) or its stylesheet, the next is rendered. Each is checked and written
     // in turn, so the check's findings and the output do not depend on which finished first.
     let previous: Promise<unknown> = Promise.resolve();
     let failure: { error: unknown } | undefined;
