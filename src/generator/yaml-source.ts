@@ -1,3 +1,4 @@
+import { CORE_SCHEMA, load } from "js-yaml";
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node } from "yaml";
 import type { z } from "zod";
 import type { Problem } from "./errors.ts";
@@ -17,8 +18,36 @@ export interface YamlSource {
  * Parses YAML keeping where every node is written, so a problem found later (by the schema)
  * points at its own line and column. `firstLine` is the file line the text starts on (front
  * matter starts on line 2, after `---`). A syntax error is thrown as a Problem.
+ *
+ * The value is read by js-yaml with YAML 1.2's core schema (the schema `yaml` reads with: the
+ * same values, a test compares them), several times faster; where every node is written is read
+ * by `yaml` only when a position is asked for, that is when there is a problem to show. Text
+ * js-yaml does not take (a syntax error, a key written twice) is read by `yaml`, whose message
+ * and position the problem gets.
  */
 export function parseYamlSource(text: string, file: string, firstLine = 1): YamlSource {
+  let value: unknown;
+  try {
+    value = load(text, { schema: CORE_SCHEMA });
+  } catch {
+    return parseWithPositions(text, file, firstLine);
+  }
+  let positions: YamlSource | undefined;
+  return {
+    value,
+    positionOf(path, options) {
+      try {
+        positions ??= parseWithPositions(text, file, firstLine);
+      } catch {
+        // Text js-yaml takes and `yaml` does not: the problem is shown at the text's start.
+        return { line: firstLine, column: 1 };
+      }
+      return positions.positionOf(path, options);
+    },
+  };
+}
+
+function parseWithPositions(text: string, file: string, firstLine: number): YamlSource {
   const lines = new LineCounter();
   const document = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   const at = (offset: number): Position => {

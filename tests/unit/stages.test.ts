@@ -28,6 +28,9 @@ import vm from "node:vm";
 import { resolvePath } from "../../src/shared/routing.ts";
 import { switchLanguagePath, urlToFile } from "../../src/shared/urls.ts";
 import { fixtureSite } from "../support/fixture-site.ts";
+import fg from "fast-glob";
+import { parseDocument } from "yaml";
+import { parseYamlSource } from "../../src/generator/yaml-source.ts";
 import { useBuiltSite } from "../support/fixture-site.ts";
 import { repoRoot } from "../support/servers.ts";
 
@@ -258,6 +261,39 @@ test("the title gets the brand when it fits in 60 characters", () => {
   expect(pageTitle("A very long title that already fills most of the space", "Nafplio Locksmith")).toBe(
     "A very long title that already fills most of the space",
   );
+});
+
+test("YAML's values are read as `yaml` reads them, and its positions only when asked for", async () => {
+  // Every front matter and config of the site and of the test fixtures.
+  const files = await fg(["content/**/*.md", "site.config.yml", "tests/fixtures/**/*.md", "tests/fixtures/**/*.yml"], { cwd: repoRoot, absolute: true });
+  const texts = await Promise.all(files.map(async (file) => ({ file, text: await readFile(file, "utf8") })));
+  const edgeCases = [
+    "date: 2024-02-05\nupdated: 2024-02-05T10:00:00Z\nyes: yes\noff: off\nnil: ~\nn: 0o17\nh: 0x1F\nf: 1e3\ninf: .inf\nneg: -12",
+    "title: \"A: quoted, with \\\"escapes\\\" and \\u00e9\"\nplain: It's fine\nsingle: 'it''s'",
+    "folded: >\n  one\n  two\n\n  three\nliteral: |-\n  a\n   b\nlist:\n  - a\n  - { b: 1, c: [x, y] }",
+    "anchor: &a { x: 1 }\nalias: *a\n'<<': 2\nempty:\nkey with spaces: value # a comment",
+  ];
+  // (One difference, which no schema takes: a key written `null` is "null" to js-yaml, "" to `yaml`.)
+  let compared = 0;
+  for (const text of [...texts.map(({ text }) => /^---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1] ?? text), ...edgeCases]) {
+    const document = parseDocument(text, { uniqueKeys: true });
+    if (document.errors.length) continue;
+    expect(parseYamlSource(text, "x.yml").value ?? null).toEqual(document.toJS());
+    compared++;
+  }
+  expect(compared).toBeGreaterThan(100);
+  // A key written twice, or bad indentation: `yaml`'s message and place.
+  expect(() => parseYamlSource("title: a\ntitle: b", "x.md", 2)).toThrow(/Map keys must be unique/);
+  try {
+    parseYamlSource("title: a\nlist: [1, 2", "x.md", 2);
+    expect.unreachable();
+  } catch (error) {
+    expect((error as { problem: unknown }).problem).toMatchObject({ line: 3, column: 12, message: expect.stringMatching(/end with a \]/) });
+  }
+  // Positions where asked for, on their own line and column.
+  const source = parseYamlSource('title: "Prices"\nimage:  van.jpg', "x.md", 2);
+  expect(source.positionOf(["image"])).toEqual({ line: 3, column: 9 });
+  expect(source.positionOf(["image"], { key: true })).toEqual({ line: 3, column: 1 });
 });
 
 test("CSS candidates are read from class attributes", () => {
