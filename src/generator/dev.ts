@@ -1,3 +1,4 @@
+import { statSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
@@ -176,7 +177,15 @@ export async function startDev({ root, port, host }: DevOptions): Promise<http.S
   let changed = new Set<string>();
   let fresh = false;
   let announce: ((version: Promise<void>) => void) | undefined;
-  watcher.on("all", (_event, file) => {
+  // Each file of a batch by its size and time when the batch is read. Chokidar reports a file's
+  // changes at most once in 50 ms, so a save that empties a file and writes it a few milliseconds
+  // later can be reported once, while it is empty: a file that changed again by the time its
+  // batch is read and those 50 ms are over is taken as changed once more.
+  const stamp = (file: string) => {
+    const info = statSync(path.join(siteRoot, file), { throwIfNoEntry: false });
+    return info ? `${info.size} ${info.mtimeMs}` : "";
+  };
+  const seen = (file: string) => {
     fresh ||= file.startsWith(path.join(packageRoot, "src"));
     changed.add(path.relative(siteRoot, file).split(path.sep).join("/"));
     // The tab reloads at the first event: its request waits for the version the batch gives.
@@ -189,13 +198,18 @@ export async function startDev({ root, port, host }: DevOptions): Promise<http.S
     clearTimeout(timer);
     timer = setTimeout(() => {
       const batch = [...changed];
+      const stamps = batch.map(stamp);
       changed = new Set();
       console.log(`Changed: ${batch.join(", ")}`);
-      announce!(update(batch, fresh, true));
+      const next = update(batch, fresh, true);
+      announce!(next);
       announce = undefined;
       fresh = false;
+      const recheck = () => batch.forEach((file, index) => stamp(file) !== stamps[index] && seen(path.join(siteRoot, file)));
+      void next.then(() => setTimeout(recheck, 60));
     }, 5);
-  });
+  };
+  watcher.on("all", (_event, file) => seen(file));
   const stop = () => {
     void watcher.close();
     void site?.worker.terminate();

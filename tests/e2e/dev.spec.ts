@@ -42,6 +42,24 @@ test.describe("site dev", () => {
     });
   });
 
+  test("a save that empties the file and writes it a moment later shows what was written", async ({ page }) => {
+    test.setTimeout(90_000);
+    await withDev(async (root, dev) => {
+      const file = path.join(root, "content/blog/spare-key-importance/en.md");
+      const original = await readFile(file, "utf8");
+      await page.goto(`${dev.url}/en/blog/spare-key-importance`);
+      // As some editors save: the file emptied, then written 15 ms later, within the 50 ms in
+      // which the watcher reports a file's change once.
+      for (const title of ["Written after the file was emptied", "Written again after it was emptied"]) {
+        await writeFile(file, "");
+        await new Promise((resolve) => setTimeout(resolve, 15));
+        await writeFile(file, original.replace(/^title: .*$/m, `title: "${title}"`));
+        await expect(page.locator("h1")).toHaveText(title, { timeout: 20_000 });
+        await expect(page.getByText("Build failed: the page shows the last good build.")).toBeHidden();
+      }
+    });
+  });
+
   test("a tab whose reload channel connects only after a save still reloads to show it", async ({ page }) => {
     test.setTimeout(90_000);
     await withDev(async (root, dev) => {
