@@ -5,6 +5,9 @@ import sharp from "sharp";
 import { fixtureSite } from "../support/fixture-site.ts";
 import { startSite } from "../support/servers.ts";
 
+/** The article the tests edit, in a copy of the fixture site. */
+const articleFile = (root: string) => path.join(root, "content/blog/spare-key-importance/en.md");
+
 /** `site dev` on a fresh copy of the fixture site, stopped and removed whatever the test finds. */
 async function withDev(run: (root: string, dev: Awaited<ReturnType<typeof startSite>>) => Promise<void>): Promise<void> {
   const root = await fixtureSite();
@@ -23,7 +26,7 @@ test.describe("site dev", () => {
   test("rebuilds on save, reloads the page, and shows a build error in the page while serving on", async ({ page }) => {
     test.setTimeout(90_000);
     await withDev(async (root, dev) => {
-      const file = path.join(root, "content/blog/spare-key-importance/en.md");
+      const file = articleFile(root);
       const original = await readFile(file, "utf8");
       await page.goto(`${dev.url}/en/blog/spare-key-importance`);
       await expect(page.locator("h1")).not.toContainText("Edited");
@@ -45,7 +48,7 @@ test.describe("site dev", () => {
   test("a save that empties the file and writes it a moment later shows what was written", async ({ page }) => {
     test.setTimeout(90_000);
     await withDev(async (root, dev) => {
-      const file = path.join(root, "content/blog/spare-key-importance/en.md");
+      const file = articleFile(root);
       const original = await readFile(file, "utf8");
       await page.goto(`${dev.url}/en/blog/spare-key-importance`);
       // As some editors save: the file emptied, then written 15 ms later, within the 50 ms in
@@ -63,7 +66,7 @@ test.describe("site dev", () => {
   test("a tab whose reload channel connects only after a save still reloads to show it", async ({ page }) => {
     test.setTimeout(90_000);
     await withDev(async (root, dev) => {
-      const file = path.join(root, "content/blog/spare-key-importance/en.md");
+      const file = articleFile(root);
       let connect!: () => void;
       const saved = new Promise<void>((resolve) => (connect = resolve));
       await page.route("**/__site/events*", async (route) => {
@@ -83,7 +86,7 @@ test.describe("site dev", () => {
   test("problems found in a document's text or by the whole-site check show on the page, and go when mended", async ({ page }) => {
     test.setTimeout(90_000);
     await withDev(async (root, dev) => {
-      const file = path.join(root, "content/blog/spare-key-importance/en.md");
+      const file = articleFile(root);
       const original = await readFile(file, "utf8");
       await page.goto(`${dev.url}/en/blog/spare-key-importance`);
       const overlay = page.getByText("Build failed: the page shows the last good build.");
