@@ -7,6 +7,7 @@ import type { IslandName } from "../templates/islands/Island.tsx";
 import { BuildError } from "./errors.ts";
 import { packageRoot } from "./package-root.ts";
 import { digestOf } from "./cache-names.ts";
+import { stringWords } from "./build-css.ts";
 
 /** The islands' `react` imports, answered in the browser by the site's own runtime (src/client/runtime/). */
 export const reactToRuntime: esbuild.Plugin = {
@@ -158,13 +159,9 @@ function elementNames(code: string): string[] {
   return [...new Set([...code.matchAll(/\(\s*"([a-z][a-z0-9]*)"\s*,/g)].map((match) => match[1]!))].sort();
 }
 
-// Tailwind keeps only what is a utility, so any string literal may be offered as a candidate.
+// The classes the scripts' own modules may set (any word of their strings).
 async function stringLiterals(files: string[]): Promise<string[]> {
   const set = new Set<string>();
-  for (const file of files) {
-    const source = await readFile(path.join(packageRoot, file), "utf8");
-    for (const match of source.matchAll(/"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'|`([^`]*)`/g))
-      for (const token of (match[1] ?? match[2] ?? match[3] ?? "").split(/[\s${}]+/)) if (token) set.add(token);
-  }
+  for (const file of files) for (const word of stringWords(await readFile(path.join(packageRoot, file), "utf8"))) set.add(word);
   return [...set].sort();
 }

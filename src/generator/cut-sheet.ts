@@ -1,0 +1,264 @@
+/**
+ * Cutting one page's stylesheet out of a stylesheet made for many pages: Tailwind compiles the
+ * classes of the whole site once, and each page keeps the utilities of its own classes, the
+ * custom properties those use and the keyframes they name. It reads the minified CSS Lightning
+ * CSS writes (no nesting, no comments but the licence), in one pass per part, without parsing
+ * what it keeps.
+ */
+
+/** A rule or an at-rule: `css.slice(start, open)` is its prelude, `css.slice(open + 1, end - 1)` its block. */
+interface Block {
+  start: number;
+  open: number;
+  end: number;
+}
+
+/** The index after the string or comment that starts at `index`, or `index` when none does. */
+function skipQuoted(css: string, index: number): number {
+  const char = css[index];
+  if (char === '"' || char === "'") {
+    for (index++; index < css.length && css[index] !== char; index++) if (css[index] === "\\") index++;
+    return index + 1;
+  }
+  if (char === "/" && css[index + 1] === "*") {
+    const end = css.indexOf("*/", index + 2);
+    return end === -1 ? css.length : end + 2;
+  }
+  return index;
+}
+
+/** The rules and at-rules from `from` to `to`, in order; a comment between them is left out. */
+function blocksOf(css: string, from = 0, to = css.length): Block[] {
+  const found: Block[] = [];
+  let start = -1;
+  let open = -1;
+  let depth = 0;
+  for (let index = from; index < to;) {
+    const after = skipQuoted(css, index);
+    if (after !== index) {
+      index = after;
+      continue;
+    }
+    const char = css[index]!;
+    if (depth === 0 && start === -1) {
+      if (char === " " || char === "\n" || char === "\t" || char === "\r" || char === "\f") {
+        index++;
+        continue;
+      }
+      start = index;
+    }
+    if (char === "{") {
+      if (depth++ === 0) open = index;
+    } else if (char === "}") {
+      if (--depth === 0) {
+        found.push({ start, open, end: index + 1 });
+        start = -1;
+      }
+    } else if (char === ";" && depth === 0) start = -1;
+    index++;
+  }
+  return found;
+}
+
+/** The parts of `text` between top-level `separator`s (not inside brackets or strings). */
+function splitTopLevel(text: string, separator: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let last = 0;
+  for (let index = 0; index < text.length;) {
+    const after = skipQuoted(text, index);
+    if (after !== index) {
+      index = after;
+      continue;
+    }
+    const char = text[index];
+    if (char === "(" || char === "[") depth++;
+    else if (char === ")" || char === "]") depth--;
+    else if (char === separator && depth === 0) {
+      parts.push(text.slice(last, index));
+      last = index + 1;
+    }
+    index++;
+  }
+  parts.push(text.slice(last));
+  return parts;
+}
+
+const identifier = /[A-Za-z0-9_\-\u0080-\uffff]/;
+
+/**
+ * The class a selector styles, unescaped: `.md\\:flex:hover` gives `md:flex`. A variant may name
+ * a class of its own (`:is(:where(.group)[aria-expanded=true] .group-aria-expanded\\:block)`):
+ * the class the rule is for holds the variant in its name, and is the longest.
+ */
+export function selectorClass(selector: string): string | undefined {
+  let found: string | undefined;
+  for (let index = 0; index < selector.length; index++) {
+    const char = selector[index];
+    if (char === "[") {
+      // An attribute selector: its value is no class.
+      while (index < selector.length && selector[index] !== "]") {
+        const after = skipQuoted(selector, index);
+        index = after === index ? index + 1 : after;
+      }
+      continue;
+    }
+    if (char !== ".") continue;
+    let name = "";
+    for (index++; index < selector.length;) {
+      const next = selector[index]!;
+      if (next === "\\") {
+        const hex = /^[0-9a-fA-F]{1,6} ?/.exec(selector.slice(index + 1, index + 8));
+        if (hex) {
+          name += String.fromCodePoint(Number.parseInt(hex[0].trim(), 16));
+          index += 1 + hex[0].length;
+        } else {
+          name += selector[index + 1] ?? "";
+          index += 2;
+        }
+      } else if (identifier.test(next)) {
+        name += next;
+        index++;
+      } else break;
+    }
+    index--;
+    if (found === undefined || name.length > found.length) found = name;
+  }
+  return found;
+}
+
+/** Rules whose selectors name none of `classes` left out, and selectors naming none left out of the rest. */
+function keepRules(css: string, from: number, to: number, keep: (candidate: string) => boolean): string {
+  let kept = "";
+  for (const { start, open, end } of blocksOf(css, from, to)) {
+    const prelude = css.slice(start, open);
+    if (prelude.startsWith("@")) {
+      const inner = keepRules(css, open + 1, end - 1, keep);
+      if (inner) kept += `${prelude}{${inner}}`;
+    } else {
+      const selectors = splitTopLevel(prelude, ",").filter((selector) => {
+        const name = selectorClass(selector);
+        return name !== undefined && keep(name);
+      });
+      if (selectors.length > 0) kept += `${selectors.join(",")}${css.slice(open, end)}`;
+    }
+  }
+  return kept;
+}
+
+// `var(--name` with or without a fallback, `var(--name)` without, and `--name:` setting it.
+const variableUse = /var\((--[A-Za-z0-9_-]+)/g;
+const variableUseAlone = /var\((--[A-Za-z0-9_-]+)\)/g;
+const variableSet = /(?:^|[{;])(--[A-Za-z0-9_-]+):/g;
+
+function addUses(text: string, into: Set<string>, pattern: RegExp) {
+  for (const match of text.matchAll(pattern)) into.add(match[1]!);
+}
+
+/**
+ * A page's stylesheet out of one made for many: `head` and `utilities` as finishSheet splits a
+ * finished sheet (the head already without the rules for elements the page lacks), `has` telling
+ * which classes the page uses. The utilities keep the rules of those classes; the head's theme
+ * variables, the properties' defaults, `@property` rules and keyframes keep what the kept rules
+ * use, directly or through one another.
+ */
+export function cutSheet(head: string, utilities: string, has: (candidate: string) => boolean): string {
+  const headBlocks = blocksOf(head);
+  const tailBlocks = blocksOf(utilities);
+  let keptUtilities = "";
+  // Custom properties' values by name (the theme's, the properties' defaults, `@property` rules),
+  // to follow what a kept variable uses in turn.
+  const values = new Map<string, string>();
+  // The rule inside the theme's and the properties' layers (`@layer theme{:root,:host{…}}`), when it is alone.
+  const innermostRule = (css: string, block: Block) => {
+    let rule: Block | undefined = block;
+    while (rule && css[rule.start] === "@") {
+      const inside = blocksOf(css, rule.open + 1, rule.end - 1);
+      rule = inside.length === 1 ? inside[0] : undefined;
+    }
+    return rule;
+  };
+  const layerName = (css: string, block: Block) => /^@layer ([\w-]+)$/.exec(css.slice(block.start, block.open))?.[1];
+  const variableBlocks = new Map<Block, { rule: Block; declarations: string[] }>();
+  for (const block of headBlocks) {
+    const layer = layerName(head, block);
+    if (layer !== "theme" && layer !== "properties") continue;
+    const rule = innermostRule(head, block);
+    if (!rule) continue;
+    const declarations = splitTopLevel(head.slice(rule.open + 1, rule.end - 1), ";");
+    variableBlocks.set(block, { rule, declarations });
+    for (const declaration of declarations) {
+      const colon = declaration.indexOf(":");
+      values.set(declaration.slice(0, colon), `${values.get(declaration.slice(0, colon)) ?? ""} ${declaration.slice(colon + 1)}`);
+    }
+  }
+  for (const block of tailBlocks) {
+    const prelude = utilities.slice(block.start, block.open);
+    if (prelude === "@layer utilities") keptUtilities = keepRules(utilities, block.open + 1, block.end - 1, has);
+    else if (prelude.startsWith("@property ")) {
+      const name = prelude.slice("@property ".length).trim();
+      values.set(name, `${values.get(name) ?? ""} ${utilities.slice(block.open + 1, block.end - 1)}`);
+    }
+  }
+  // Theme variables: those the kept rules and the head's own (the base layer) use, fallbacks
+  // included, and those these use in turn.
+  const themed = new Set<string>();
+  addUses(keptUtilities, themed, variableUse);
+  for (const block of headBlocks) if (!variableBlocks.has(block)) addUses(head.slice(block.start, block.end), themed, variableUse);
+  for (const name of themed) addUses(values.get(name) ?? "", themed, variableUse);
+  // Registered properties (the properties' defaults, `@property`): those the kept rules set, and
+  // those they use without a fallback. One used only with a fallback is registered by whichever
+  // utility sets it, and kept with it: the page's sheet does not depend on what else the shared
+  // sheet holds.
+  const registered = new Set<string>();
+  for (const match of keptUtilities.matchAll(variableSet)) registered.add(match[1]!);
+  addUses(keptUtilities, registered, variableUseAlone);
+  for (const name of registered) addUses(values.get(name) ?? "", registered, variableUseAlone);
+  const used = new Set([...themed, ...registered]);
+
+  // Properties in the order the kept utilities first name them, as Tailwind orders them in a sheet
+  // of its own for the page: the same whatever else the shared sheet holds.
+  const firstNamed = (name: string) => {
+    for (let index = keptUtilities.indexOf(name); index !== -1; index = keptUtilities.indexOf(name, index + 1))
+      if (!/[\w-]/.test(keptUtilities[index + name.length] ?? "")) return index;
+    return Number.MAX_SAFE_INTEGER;
+  };
+  const byFirstUse = <T>(items: T[], name: (item: T) => string) =>
+    items
+      .map((item) => ({ item, at: firstNamed(name(item)) }))
+      .sort((a, b) => a.at - b.at || (name(a.item) < name(b.item) ? -1 : 1))
+      .map(({ item }) => item);
+  const propertyName = (declaration: string) => declaration.slice(0, declaration.indexOf(":"));
+
+  let cut = "";
+  let from = 0;
+  for (const [block, { rule, declarations }] of variableBlocks) {
+    const properties = layerName(head, block) === "properties";
+    const kept = declarations.filter((declaration) => (properties ? registered : themed).has(propertyName(declaration)));
+    if (properties) kept.splice(0, kept.length, ...byFirstUse(kept, propertyName));
+    cut += head.slice(from, kept.length > 0 ? rule.open + 1 : block.start);
+    if (kept.length > 0) cut += kept.join(";") + head.slice(rule.end - 1, block.end);
+    from = block.end;
+  }
+  cut += head.slice(from);
+  // Without utilities, the layer is still named, as Tailwind's own sheet names it (at the end of
+  // the head when the sheet had none either).
+  if (keptUtilities) cut += `@layer utilities{${keptUtilities}}`;
+  else if (!cut.endsWith("@layer utilities;")) cut += "@layer utilities;";
+  const named = `${keptUtilities} ${[...used].map((name) => values.get(name) ?? "").join(" ")}`;
+  const properties: { name: string; text: string }[] = [];
+  const keyframes: { name: string; text: string }[] = [];
+  for (const block of tailBlocks) {
+    const prelude = utilities.slice(block.start, block.open);
+    const text = utilities.slice(block.start, block.end);
+    if (prelude.startsWith("@property ")) {
+      const name = prelude.slice("@property ".length).trim();
+      if (registered.has(name)) properties.push({ name, text });
+    } else if (prelude.startsWith("@keyframes ")) {
+      const name = prelude.slice("@keyframes ".length).trim();
+      if (new RegExp(`(^|[^\\w-])${name.replace(/[^\w-]/g, "\\$&")}($|[^\\w-])`).test(named)) keyframes.push({ name, text });
+    } else if (prelude !== "@layer utilities") cut += text;
+  }
+  for (const { text } of [...byFirstUse(properties, ({ name }) => name), ...byFirstUse(keyframes, ({ name }) => name)]) cut += text;
+  return cut;
+}
