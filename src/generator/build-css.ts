@@ -3,7 +3,7 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import type * as LightningCss from "lightningcss";
 import { digestOf } from "./cache-names.ts";
-import { cutSheet } from "./cut-sheet.ts";
+import { cutSheet, keepMatchable } from "./cut-sheet.ts";
 
 export interface CssBuilder {
   /**
@@ -45,13 +45,13 @@ export async function createSheetCompiler(
     if (!sheet || candidates.some((candidate) => !known.has(candidate))) {
       for (const candidate of candidates) known.add(candidate);
       const { head, utilities } = finishSheet(compiler.build([...known]));
-      sheet = { head, utilities: finishRules(utilities) };
+      sheet = { head: finishRules(head), utilities: finishRules(utilities) };
       heads.clear();
     }
     const present = new Set(elements);
     const elementsKey = elements.join(" ");
     let head = heads.get(elementsKey);
-    if (head === undefined) heads.set(elementsKey, (head = pruneRules(sheet.head, present)));
+    if (head === undefined) heads.set(elementsKey, (head = keepMatchable(sheet.head, present)));
     const wanted = new Set(candidates.filter((candidate) => !stylesMissingElements([candidate], present)));
     return cutSheet(head, sheet.utilities, (candidate) => wanted.has(candidate));
   };
@@ -156,9 +156,6 @@ export function extractElements(html: string): Set<string> {
   return found;
 }
 
-// Pseudo-elements of form controls: they can match only where the page has a field.
-const fieldPseudo = /date|calendar|search|file-selector|placeholder|spin-button/;
-
 // Loaded on first use: a build whose stylesheets are all kept never needs it.
 let loaded: typeof LightningCss | undefined;
 const lightningCss = () => (loaded ??= createRequire(import.meta.url)("lightningcss") as typeof LightningCss);
@@ -170,7 +167,7 @@ const lightningCss = () => (loaded ??= createRequire(import.meta.url)("lightning
  * 16.4, Firefox 128, Chrome 111), minified. Tailwind runs it twice, the second pass merging what
  * lowering the nesting split; a test compares the result with Tailwind's.
  */
-function finish(css: string, visitor?: LightningCss.Visitor<LightningCss.CustomAtRules>): string {
+function finish(css: string): string {
   const { transform, Features } = lightningCss();
   const { code } = transform({
     filename: "page.css",
@@ -182,7 +179,6 @@ function finish(css: string, visitor?: LightningCss.Visitor<LightningCss.CustomA
     exclude: Features.LogicalProperties | Features.DirSelector | Features.LightDark,
     targets: { safari: (16 << 16) | (4 << 8), ios_saf: (16 << 16) | (4 << 8), firefox: 128 << 16, chrome: 111 << 16 },
     errorRecovery: true,
-    ...(visitor ? { visitor } : {}),
   });
   // As Tailwind spells it for those Safaris.
   return code.toString().replaceAll("@media not (", "@media not all and (");
@@ -191,8 +187,8 @@ function finish(css: string, visitor?: LightningCss.Visitor<LightningCss.CustomA
 /**
  * A stylesheet as Tailwind built it, after the first pass, in two parts: its head (properties,
  * theme and base layers: the rules that select elements) and its utilities (they select by class,
- * but for a few such as `[&_h3]:mt-6`). Each part then has its second pass: pruneRules for what a
- * page may lack, finishRules for the rest.
+ * but for a few such as `[&_h3]:mt-6`). Each part then has its second pass (finishRules), and is
+ * cut for each page (cutSheet, keepMatchable).
  */
 export function finishSheet(built: string): { head: string; utilities: string } {
   const css = finish(built);
@@ -200,7 +196,7 @@ export function finishSheet(built: string): { head: string; utilities: string } 
   return split === -1 ? { head: css, utilities: "" } : { head: css.slice(0, split), utilities: css.slice(split) };
 }
 
-/** The second pass over part of a stylesheet, nothing left out. */
+/** The second pass over part of a stylesheet. */
 export const finishRules = (css: string): string => (css ? finish(css) : "");
 
 /**
@@ -224,29 +220,6 @@ export function utilitiesStart(css: string): number {
     else if (depth === 0 && char === "@" && css.startsWith(marker, index)) return index;
   }
   return -1;
-}
-
-/**
- * The second pass over part of a stylesheet, leaving out the style rules none of whose selectors
- * can match on the page: each names an element it does not have (Tailwind's base styles reset
- * `sub`, `table`, `progress`, date fields and more, which most pages never use). Run on the head,
- * and on the utilities only where one styles missing elements: Lightning CSS hands every rule it
- * visits to JavaScript, and the utilities are most of the sheet.
- */
-export function pruneRules(css: string, elements: Set<string>): string {
-  const hasField = elements.has("input") || elements.has("textarea");
-  return finish(css, {
-    Rule: {
-      style(rule) {
-        const matchable = rule.value.selectors.some((selector) =>
-          selector.every((part) =>
-            part.type === "type" ? elements.has(part.name) : part.type === "pseudo-element" && fieldPseudo.test(JSON.stringify(part)) ? hasField : true,
-          ),
-        );
-        return matchable ? undefined : [];
-      },
-    },
-  });
 }
 
 // The class names of each class attribute's value: a site's pages repeat the same few hundred values.

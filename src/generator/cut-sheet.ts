@@ -262,3 +262,71 @@ export function cutSheet(head: string, utilities: string, has: (candidate: strin
   for (const { text } of [...byFirstUse(properties, ({ name }) => name), ...byFirstUse(keyframes, ({ name }) => name)]) cut += text;
   return cut;
 }
+
+// Pseudo-elements of form controls: they can match only where the page has a field.
+const fieldPseudo = /date|calendar|search|file-selector|placeholder|spin-button/;
+
+/** The index after the name that starts at `index` (escapes included). */
+function nameEnd(selector: string, index: number): number {
+  while (index < selector.length) {
+    if (selector[index] === "\\") index += 2;
+    else if (identifier.test(selector[index]!)) index++;
+    else break;
+  }
+  return index;
+}
+
+/**
+ * Whether a selector may match on a page with these elements: every element it names at its own
+ * level is on the page (what `:where(…)` and the like hold is not looked into), and a form
+ * control's pseudo-element only where the page has a field.
+ */
+function mayMatch(selector: string, elements: Set<string>, hasField: boolean): boolean {
+  for (let index = 0; index < selector.length;) {
+    const char = selector[index]!;
+    if (char === "(" || char === "[") {
+      const close = char === "(" ? ")" : "]";
+      let depth = 0;
+      do {
+        const after = skipQuoted(selector, index);
+        if (after !== index) {
+          index = after;
+          continue;
+        }
+        if (selector[index] === char) depth++;
+        else if (selector[index] === close) depth--;
+        index++;
+      } while (depth > 0 && index < selector.length);
+    } else if (char === "." || char === "#") index = nameEnd(selector, index + 1);
+    else if (char === ":") {
+      const element = selector[index + 1] === ":";
+      const start = index + (element ? 2 : 1);
+      index = nameEnd(selector, start);
+      if (element && !hasField && fieldPseudo.test(selector.slice(start, index))) return false;
+    } else if (identifier.test(char) && char !== "-" && !(char >= "0" && char <= "9")) {
+      const end = nameEnd(selector, index);
+      if (!elements.has(selector.slice(index, end))) return false;
+      index = end;
+    } else index++;
+  }
+  return true;
+}
+
+/**
+ * Minified CSS without the style rules none of whose selectors may match on a page with these
+ * elements (Tailwind's base styles reset `sub`, `table`, `progress`, date fields and more, which
+ * most pages never use); the at-rules around them stay, as Lightning CSS's own pass leaves them.
+ */
+export function keepMatchable(css: string, elements: Set<string>, from = 0, to = css.length): string {
+  const hasField = elements.has("input") || elements.has("textarea");
+  let kept = "";
+  let last = from;
+  for (const { start, open, end } of blocksOf(css, from, to)) {
+    kept += css.slice(last, start);
+    last = end;
+    const prelude = css.slice(start, open);
+    if (prelude.startsWith("@")) kept += `${prelude}{${keepMatchable(css, elements, open + 1, end - 1)}}`;
+    else if (splitTopLevel(prelude, ",").some((selector) => mayMatch(selector, elements, hasField))) kept += css.slice(start, end);
+  }
+  return kept + css.slice(last, to);
+}

@@ -2,8 +2,9 @@ import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { expect, test } from "vitest";
-import { createSheetCompiler, finishRules, finishSheet, pruneRules, stringWords } from "../../src/generator/build-css.ts";
-import { selectorClass } from "../../src/generator/cut-sheet.ts";
+import type * as LightningCss from "lightningcss";
+import { createSheetCompiler, finishRules, finishSheet, stringWords } from "../../src/generator/build-css.ts";
+import { keepMatchable, selectorClass } from "../../src/generator/cut-sheet.ts";
 import { repoRoot } from "../support/servers.ts";
 
 const entry = path.join(repoRoot, "src/templates/styles.css");
@@ -19,18 +20,72 @@ const pages = [
 ];
 const elements = ["a", "button", "h3", "li", "p", "ul"];
 
-/** The page's sheet as a compiler of its own makes it: Tailwind's sheet for exactly these classes. */
-async function ownSheet(candidates: string[]) {
+/** Tailwind's sheet for exactly these classes, after the first pass, in its two parts. */
+async function builtSheet(candidates: string[]) {
   const { compile } = await import("tailwindcss");
   const resolve = createRequire(entry).resolve;
   const loadStylesheet = async (id: string) => {
     const file = resolve(id);
     return { path: file, base: path.dirname(file), content: await readFile(file, "utf8") };
   };
-  const built = (await compile(await readFile(entry, "utf8"), { base: path.dirname(entry), loadStylesheet })).build(candidates);
-  const { head, utilities } = finishSheet(built);
-  return pruneRules(head, new Set(elements)) + finishRules(utilities);
+  return finishSheet((await compile(await readFile(entry, "utf8"), { base: path.dirname(entry), loadStylesheet })).build(candidates));
 }
+
+/** The page's sheet as a compiler of its own makes it: Tailwind's sheet for exactly these classes. */
+async function ownSheet(candidates: string[]) {
+  const { head, utilities } = await builtSheet(candidates);
+  return keepMatchable(finishRules(head), new Set(elements)) + finishRules(utilities);
+}
+
+/**
+ * Lightning CSS's own reading of the selectors, to compare with: a rule stays where one of its
+ * selectors names, at its own level, only elements the page has (a form control's pseudo-element
+ * only with a field). The same options as the build's second pass, and a visitor.
+ */
+function keepMatchableByLightningCss(css: string, present: Set<string>): string {
+  const { transform, Features } = createRequire(import.meta.url)("lightningcss") as typeof LightningCss;
+  const hasField = present.has("input") || present.has("textarea");
+  const { code } = transform({
+    filename: "page.css",
+    code: Buffer.from(css),
+    minify: true,
+    drafts: { customMedia: true },
+    nonStandard: { deepSelectorCombinator: true },
+    include: Features.Nesting | Features.MediaQueries,
+    exclude: Features.LogicalProperties | Features.DirSelector | Features.LightDark,
+    targets: { safari: (16 << 16) | (4 << 8), ios_saf: (16 << 16) | (4 << 8), firefox: 128 << 16, chrome: 111 << 16 },
+    errorRecovery: true,
+    visitor: {
+      Rule: {
+        style(rule) {
+          const matchable = rule.value.selectors.some((selector) =>
+            selector.every((part) =>
+              part.type === "type"
+                ? present.has(part.name)
+                : part.type === "pseudo-element" && /date|calendar|search|file-selector|placeholder|spin-button/.test(JSON.stringify(part))
+                  ? hasField
+                  : true,
+            ),
+          );
+          return matchable ? undefined : [];
+        },
+      },
+    },
+  });
+  return code.toString().replaceAll("@media not (", "@media not all and (");
+}
+
+test("a page's base rules are those whose selectors may match its elements, as Lightning CSS reads the selectors", async () => {
+  const { head } = await builtSheet(["px-4"]);
+  const sets = [
+    ["p"],
+    ["input"],
+    ["a", "button", "h3", "li", "p", "ul"],
+    ["textarea", "table", "sub", "abbr", "progress", "summary", "select", "optgroup", "option", "code", "kbd"],
+    ["html", "body", "img", "svg", "picture", "source", "details", "summary", "form", "label", "input", "hr", "small", "b", "strong"],
+  ];
+  for (const present of sets) expect(keepMatchable(finishRules(head), new Set(present))).toBe(keepMatchableByLightningCss(head, new Set(present)));
+});
 
 const customProperties = (css: string) => new Set([...css.matchAll(/(--[\w-]+):/g)].map((match) => match[1]));
 // The sheet without its custom properties: every rule, at-rule and declaration else, in order.

@@ -8,10 +8,10 @@ import {
   extractElements,
   finishRules,
   finishSheet,
-  pruneRules,
   stylesMissingElements,
   utilitiesStart,
 } from "../../src/generator/build-css.ts";
+import { keepMatchable } from "../../src/generator/cut-sheet.ts";
 import { loadConfig } from "../../src/generator/load-config.ts";
 import { validateConfig } from "../../src/generator/validate-config.ts";
 import { messagingLinks, phoneToTel } from "../../src/shared/business.ts";
@@ -322,16 +322,16 @@ test("a page's CSS leaves out base rules for elements it does not have, and keep
     "sub,sup{font-size:75%}table{border-collapse:collapse}p,code{margin:0}::-webkit-date-and-time-value{min-height:1lh}.px-4{padding-inline:1rem}.list>li{margin:0}";
   const elements = extractElements('<p class="px-4">Text</p><ul class="list"><li>one</li></ul>');
   expect([...elements].sort()).toEqual(["li", "p", "ul"]);
-  expect(pruneRules(css, elements)).toBe("p,code{margin:0}.px-4{padding-inline:1rem}.list>li{margin:0}");
+  expect(keepMatchable(css, elements)).toBe("p,code{margin:0}.px-4{padding-inline:1rem}.list>li{margin:0}");
   // A date field's pseudo-elements stay where the page has a field.
-  expect(pruneRules(css, new Set(["input"]))).toContain("::-webkit-date-and-time-value");
+  expect(keepMatchable(css, new Set(["input"]))).toContain("::-webkit-date-and-time-value");
   // Utilities that style elements inside (written for Markdown): pruned too where the page lacks one.
   const elementsOf = new Set(["p", "li"]);
   expect(stylesMissingElements(["md:[&>li]:mt-1", "px-4", "[&::-webkit-details-marker]:hidden"], elementsOf)).toBe(false);
   expect(stylesMissingElements(["px-4", "[&_h3]:mt-6"], elementsOf)).toBe(true);
 });
 
-test("a stylesheet comes out as Tailwind's own Node API makes it, and only its head is pruned", async () => {
+test("a stylesheet comes out as Tailwind's own Node API makes it, and a page's leaves out rules for elements it lacks", async () => {
   const { compile } = await import("tailwindcss");
   const { optimize } = await import("@tailwindcss/node");
   const entry = path.join(repoRoot, "src/templates/styles.css");
@@ -345,15 +345,15 @@ test("a stylesheet comes out as Tailwind's own Node API makes it, and only its h
   const built = (await compile(source, { base: path.dirname(entry), loadStylesheet })).build(candidates);
   const { head, utilities } = finishSheet(built);
   const tailwinds = optimize(built, { minify: true }).code;
-  // Nothing pruned: the same bytes as Tailwind's optimize, with or without the visitor.
+  // Nothing left out: the same bytes as Tailwind's optimize.
   const everything = { has: () => true } as unknown as Set<string>;
-  expect(pruneRules(head, everything) + finishRules(utilities)).toBe(tailwinds);
-  expect(pruneRules(head, everything) + pruneRules(utilities, everything)).toBe(tailwinds);
+  expect(finishRules(head) + finishRules(utilities)).toBe(tailwinds);
+  expect(keepMatchable(finishRules(head), everything) + keepMatchable(finishRules(utilities), everything)).toBe(tailwinds);
   expect(utilitiesStart(head)).toBe(-1);
   expect(utilities.startsWith("@layer utilities{")).toBe(true);
   expect(head).toContain("@layer base{");
   // A page without tables or h3: neither the base rule nor the utility for h3 inside.
-  const page = pruneRules(head, new Set(["p"])) + pruneRules(utilities, new Set(["p"]));
+  const page = keepMatchable(finishRules(head), new Set(["p"])) + keepMatchable(finishRules(utilities), new Set(["p"]));
   expect(page).not.toMatch(/(^|[},])table[,{]/);
   expect(page).not.toContain("h3{");
   expect(page).toContain(".px-4{");
