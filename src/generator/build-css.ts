@@ -80,6 +80,8 @@ export async function createCssBuilder(
   entry: string,
   /** Stylesheets kept between builds, by a digest of the stylesheet's source and the page's classes and elements. */
   kept: { get(key: string): Promise<Buffer | undefined>; set(key: string, css: string): Promise<void> } = { get: async () => undefined, set: async () => {} },
+  /** The folders of the modules that give pages and their scripts classes: the words of their strings seed the site's sheet. */
+  sources: string[] = [path.dirname(entry)],
 ): Promise<CssBuilder> {
   const source = await readFile(entry, "utf8");
   // Tailwind and Lightning CSS load only when a stylesheet is not kept yet.
@@ -109,7 +111,7 @@ export async function createCssBuilder(
         result = (async () => {
           const known = await kept.get(keptKey);
           if (known) return known.toString();
-          const css = await (await (sheets ??= templateClasses(path.dirname(entry)).then((seed) => createSheetCompiler(entry, seed))))(candidates, elements);
+          const css = await (await (sheets ??= sourceWords(sources).then((seed) => createSheetCompiler(entry, seed))))(candidates, elements);
           await kept.set(keptKey, css);
           return css;
         })();
@@ -132,11 +134,11 @@ export function stringWords(source: string): Set<string> {
   return words;
 }
 
-/** The words of the strings in the templates' modules (the folder of the stylesheet, and below). */
-async function templateClasses(folder: string): Promise<Set<string>> {
-  const files = (await readdir(folder, { recursive: true })).filter((file) => /\.tsx?$/.test(file));
+/** The words of the strings in the modules of these folders and below. */
+async function sourceWords(folders: string[]): Promise<Set<string>> {
+  const files = (await Promise.all(folders.map(async (folder) => (await readdir(folder, { recursive: true })).map((file) => path.join(folder, file))))).flat();
   const words = new Set<string>();
-  for (const source of await Promise.all(files.map((file) => readFile(path.join(folder, file), "utf8"))))
+  for (const source of await Promise.all(files.filter((file) => /\.tsx?$/.test(file)).map((file) => readFile(file, "utf8"))))
     for (const word of stringWords(source)) words.add(word);
   return words;
 }

@@ -93,7 +93,12 @@ export async function createPageTools({ tool, store, timings }: { tool: string; 
   });
   return {
     modules: { render, cards },
-    css: await createCssBuilder(path.join(packageRoot, "src/templates/styles.css"), kept(`css ${tool}`)),
+    // Classes come from the templates, and from the islands' scripts (templates, client, shared modules).
+    css: await createCssBuilder(
+      path.join(packageRoot, "src/templates/styles.css"),
+      kept(`css ${tool}`),
+      ["templates", "client", "shared"].map((folder) => path.join(packageRoot, "src", folder)),
+    ),
     islands: createIslandBundler(kept("islands"), tool),
     timings,
   };
