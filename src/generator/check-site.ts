@@ -12,7 +12,13 @@ export interface SiteCheckInput {
   sitemap: string;
 }
 
-const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`, "i").exec(tag)?.[1];
+// One expression per attribute's name, made once: every tag of every page is read with them.
+const attributePatterns = new Map<string, RegExp>();
+const attribute = (tag: string, name: string) => {
+  let pattern = attributePatterns.get(name);
+  if (!pattern) attributePatterns.set(name, (pattern = new RegExp(`\\s${name}="([^"]*)"`, "i")));
+  return pattern.exec(tag)?.[1];
+};
 const decode = (value: string) =>
   value
     .replace(/&amp;/g, "&")
