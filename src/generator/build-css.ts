@@ -167,9 +167,10 @@ const lightningCss = () => (loaded ??= createRequire(import.meta.url)("lightning
  * @tailwindcss/node, which the build does not load: it and all it imports cost a tenth of a second
  * of a cold build): nesting and media ranges lowered for the browsers Tailwind 4 supports (Safari
  * 16.4, Firefox 128, Chrome 111), minified. Tailwind runs it twice, the second pass merging what
- * lowering the nesting split; a test compares the result with Tailwind's.
+ * lowering the nesting split; a test compares the result with Tailwind's. With a visitor, the
+ * tests read the selectors as Lightning CSS does, to compare with the cut of each page's sheet.
  */
-function finish(css: string): string {
+export function finish(css: string, visitor?: LightningCss.Visitor<LightningCss.CustomAtRules>): string {
   const { transform, Features } = lightningCss();
   const { code } = transform({
     filename: "page.css",
@@ -181,6 +182,7 @@ function finish(css: string): string {
     exclude: Features.LogicalProperties | Features.DirSelector | Features.LightDark,
     targets: { safari: (16 << 16) | (4 << 8), ios_saf: (16 << 16) | (4 << 8), firefox: 128 << 16, chrome: 111 << 16 },
     errorRecovery: true,
+    ...(visitor ? { visitor } : {}),
   });
   // As Tailwind spells it for those Safaris.
   return code.toString().replaceAll("@media not (", "@media not all and (");
