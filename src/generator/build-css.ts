@@ -3,7 +3,7 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import type * as LightningCss from "lightningcss";
 import { digestOf } from "./cache-names.ts";
-import { cutSheet, keepMatchable } from "./cut-sheet.ts";
+import { blocksOf, cutSheet, keepMatchable } from "./cut-sheet.ts";
 
 export interface CssBuilder {
   /**
@@ -208,22 +208,7 @@ export const finishRules = (css: string): string => (css ? finish(css) : "");
  * `@layer utilities{`, or -1.
  */
 export function utilitiesStart(css: string): number {
-  const marker = "@layer utilities{";
-  let depth = 0;
-  for (let index = 0; index < css.length; index++) {
-    const char = css[index];
-    if (char === "/" && css[index + 1] === "*") {
-      // A comment (a minified sheet keeps only `/*! … */` notices).
-      const end = css.indexOf("*/", index + 2);
-      index = end === -1 ? css.length : end + 1;
-    } else if (char === '"' || char === "'") {
-      // A string: skipped whole, escapes and all.
-      for (index++; index < css.length && css[index] !== char; index++) if (css[index] === "\\") index++;
-    } else if (char === "{") depth++;
-    else if (char === "}") depth--;
-    else if (depth === 0 && char === "@" && css.startsWith(marker, index)) return index;
-  }
-  return -1;
+  return blocksOf(css).find((block) => css.slice(block.start, block.open) === "@layer utilities")?.start ?? -1;
 }
 
 // The class names of each class attribute's value: a site's pages repeat the same few hundred values.

@@ -7,7 +7,7 @@
  */
 
 /** A rule or an at-rule: `css.slice(start, open)` is its prelude, `css.slice(open + 1, end - 1)` its block. */
-interface Block {
+export interface Block {
   start: number;
   open: number;
   end: number;
@@ -28,7 +28,7 @@ function skipQuoted(css: string, index: number): number {
 }
 
 /** The rules and at-rules from `from` to `to`, in order; a comment between them is left out. */
-function blocksOf(css: string, from = 0, to = css.length): Block[] {
+export function blocksOf(css: string, from = 0, to = css.length): Block[] {
   const found: Block[] = [];
   let start = -1;
   let open = -1;
