@@ -1,4 +1,6 @@
 import { readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
 import { access } from "node:fs/promises";
 import path from "node:path";
 import type { SiteConfig } from "../shared/config.ts";
@@ -6,6 +8,8 @@ import type { ContentDocument } from "../shared/content.ts";
 import { digestOf } from "./cache-names.ts";
 import { ProblemList } from "./errors.ts";
 import { listFiles } from "./list-files.ts";
+import type { ReadResult } from "./read-document.ts";
+import type { ReadJob, ReadReply } from "./read-thread.ts";
 
 /** What loadContent found: the documents to publish, and the drafts it left out. */
 export interface LoadedContent {
@@ -73,15 +77,18 @@ export async function loadContent(
   // The files not known from an earlier read are parsed; one with a problem is left out, and named.
   const unknown = files.flatMap((_relative, index) => (known.has(keys[index]!) ? [] : [index]));
   if (unknown.length) {
-    const { readDocument } = await import("./read-document.ts");
-    for (const index of unknown) {
-      const relative = files[index]!;
-      const before = problems.items.length;
-      const draftsLeftOut: DraftLeftOut[] = [];
-      const document = readDocument(dir, relative, label(path.join(dir, relative)), sources[index]!, config, problems, drafts, draftsLeftOut);
-      const result = document ? { document } : draftsLeftOut[0] ? { draft: draftsLeftOut[0] } : undefined;
-      if (problems.items.length === before && result) known.set(keys[index]!, result);
-    }
+    const reads = await readFiles(
+      dir,
+      unknown,
+      (index) => ({ relative: files[index]!, label: label(path.join(dir, files[index]!)), text: sources[index]! }),
+      config,
+      drafts,
+    );
+    unknown.forEach((index, position) => {
+      const { read, problems: found } = reads[position]!;
+      problems.push(...found);
+      if (!found.length && read) known.set(keys[index]!, read);
+    });
   }
   const loaded: LoadedContent = { documents: [], draftsLeftOut: [], used: new Set() };
   for (const key of keys) {
@@ -114,4 +121,74 @@ async function knownFiles(dir: string, texts: Map<string, unknown>, changed: Rea
   // In the order they were read, sorted as listFiles sorts, unless a file was added: checked, not sorted again.
   const list = [...files];
   return list.every((file, index) => index === 0 || list[index - 1]! < file) ? list : list.sort();
+}
+
+/** Below this many documents to read, a second reader costs more to start than it saves (measured). */
+export const secondReaderFrom = 400;
+/** Documents handed to the second reader at a time; it is given the next before it has finished one. */
+const batchSize = 40;
+
+type FileToRead = { relative: string; label: string; text: string };
+
+/**
+ * Reads the documents at `indexes` (of the site's files): on this thread, and where there are
+ * many and a second core, in a second thread too (read-thread.ts), which takes them in batches
+ * from the end of the list while this one reads from its start. What each read gave, in order.
+ */
+async function readFiles(dir: string, indexes: number[], fileAt: (index: number) => FileToRead, config: SiteConfig, drafts: boolean): Promise<ReadResult[]> {
+  const { readOne } = await import("./read-document.ts");
+  const results: ReadResult[] = new Array(indexes.length);
+  const readHere = (position: number) => {
+    const { relative, label, text } = fileAt(indexes[position]!);
+    results[position] = readOne(dir, relative, label, text, config, drafts);
+  };
+  let front = 0;
+  if (indexes.length < secondReaderFrom || availableParallelism() < 2) {
+    for (; front < indexes.length; front++) readHere(front);
+    return results;
+  }
+
+  let back = indexes.length;
+  let sent = 0;
+  let failure: Error | undefined;
+  let finished: () => void = () => {};
+  const thread = new Worker(new URL("./read-thread.ts", import.meta.url), { workerData: { dir, config, drafts } });
+  const send = () => {
+    if (back <= front || failure) return;
+    const first = Math.max(front, back - batchSize);
+    const job: ReadJob = { first, files: indexes.slice(first, back).map(fileAt) };
+    back = first;
+    sent++;
+    thread.postMessage(job);
+  };
+  const fail = (error: Error) => {
+    failure ??= error;
+    finished();
+  };
+  thread.on("message", (reply: ReadReply) => {
+    sent--;
+    if ("failure" in reply) return fail(Object.assign(new Error(reply.failure.message), { stack: reply.failure.stack }));
+    reply.reads.forEach((read, offset) => (results[reply.first + offset] = read));
+    send();
+    if (sent === 0) finished();
+  });
+  thread.on("error", fail);
+  thread.on("exit", (code) => fail(new Error(`the second reader of documents stopped (exit code ${code})`)));
+  try {
+    // Two batches ahead, so that it has the next while this thread is busy with its own.
+    send();
+    send();
+    while (front < back) {
+      const end = Math.min(back, front + batchSize);
+      for (; front < end; front++) readHere(front);
+      // Its replies are taken (and more sent) between this thread's own batches.
+      await new Promise(setImmediate);
+    }
+    if (sent > 0 && !failure) await new Promise<void>((resolve) => (finished = resolve));
+    if (failure) throw failure;
+    return results;
+  } finally {
+    thread.removeAllListeners("exit");
+    await thread.terminate();
+  }
 }

@@ -11,12 +11,24 @@ import { blogFrontMatter, pageFrontMatter, serviceFrontMatter } from "../shared/
 import { codeToLanguage, languages } from "../shared/languages.ts";
 import { durationToWords } from "../shared/retention.ts";
 import { ProblemList, type Problem } from "./errors.ts";
-import type { LoadedContent } from "./load-content.ts";
+import type { DocumentRead, LoadedContent } from "./load-content.ts";
 import { findMarkdownLinks } from "./markdown-links.ts";
 import { readMarkdown } from "./render-markdown.ts";
 import { parseYamlSource, schemaProblems, type YamlSource } from "./yaml-source.ts";
 
 const frontMatterSchemas = { service: serviceFrontMatter, blog: blogFrontMatter, page: pageFrontMatter } as const;
+
+/** What reading one file gave: its document or the draft it is (none where it has a problem), and its problems. */
+export type ReadResult = { read?: DocumentRead; problems: Problem[] };
+
+/** Reads one document, for load-content.ts and its second reader (read-thread.ts). */
+export function readOne(dir: string, relative: string, file: string, text: string, config: SiteConfig, drafts: boolean): ReadResult {
+  const problems = new ProblemList();
+  const draftsLeftOut: LoadedContent["draftsLeftOut"] = [];
+  const document = readDocument(dir, relative, file, text, config, problems, drafts, draftsLeftOut);
+  const read = document ? { document } : draftsLeftOut[0] ? { draft: draftsLeftOut[0] } : undefined;
+  return { ...(read ? { read } : {}), problems: problems.items };
+}
 
 export function readDocument(
   dir: string,

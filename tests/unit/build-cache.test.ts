@@ -191,6 +191,36 @@ describe("the output, written by a thread of its own", () => {
     }
   });
 
+  test("a large site's pages are shared by two writers' threads, and every file and its .br come out whole", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "site-output-"));
+    try {
+      const store = createBuildStore(path.join(dir, "build"));
+      const out = path.join(dir, "dist");
+      const output = await openOutput(out, store);
+      output.expectWrites();
+      // Pages faster than one thread compresses them; every tenth the same as another (one stored copy, two files).
+      const pageText = (n: number) => `<!DOCTYPE html><h1>${n % 10 === 0 ? n - 5 : n}</h1><p>${"Ξεκλείδωμα αυτοκινήτου στο Ναύπλιο. ".repeat(600)}</p>`;
+      const files = Array.from({ length: 1600 }, (_, n) => `gr/blog/post-${n}.html`);
+      let threadsSeen = 0;
+      for (const [n, file] of files.entries()) {
+        await output.write({ path: file, content: pageText(n) });
+        if (n % 200 === 199) threadsSeen = Math.max(threadsSeen, (process.report.getReport() as { workers: unknown[] }).workers.length);
+      }
+      const { digests } = await output.commit();
+      if (os.availableParallelism() >= 2) expect(threadsSeen).toBe(2);
+      const { brotliDecompressSync } = await import("node:zlib");
+      for (const [n, file] of files.entries()) {
+        const text = pageText(n);
+        expect(await readFile(path.join(out, file), "utf8")).toBe(text);
+        expect(brotliDecompressSync(await readFile(path.join(out, `${file}.br`))).toString()).toBe(text);
+      }
+      expect(digests.get("gr/blog/post-10.html")).toBe(digests.get("gr/blog/post-5.html"));
+      expect((await stat(path.join(out, "gr/blog/post-10.html"))).ino).toBe((await stat(path.join(out, "gr/blog/post-5.html"))).ino);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   test("a file the thread cannot write fails the build with the reason, and leaves the previous output as it was", async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), "site-output-"));
     try {

@@ -57,7 +57,7 @@ test("site serve writes only JSON lines to stdout, and its address for people to
   }
 });
 
-test("the threads the CLI starts (the build's writer, the server's store) are compiled with it and started from the compiled copy", async () => {
+test("the threads the CLI starts (the build's writers and second reader, the server's store) are compiled with it and started from the compiled copy", async () => {
   expect((await runSite(["config-schema"])).code).toBe(0);
   // @ts-expect-error: plain JavaScript, run before anything is compiled
   const { compiledFolder } = (await import("../../bin/compiled-cli.js")) as { compiledFolder(): Promise<string> };
@@ -67,8 +67,8 @@ test("the threads the CLI starts (the build's writer, the server's store) are co
       (await readdir(folder, { recursive: true })).filter((file) => file.endsWith(".js")).map((file) => readFile(path.join(folder, file), "utf8")),
     )
   ).join("\n");
-  const started = [...code.matchAll(/new Worker\(new URL\("([^"]+)"/g)].map((match) => match[1]!);
+  const started = [...code.matchAll(/new Worker\w*\(new URL\("([^"]+)"/g)].map((match) => match[1]!);
   const threads = started.filter((url) => /-thread\.\w+$/.test(url));
-  expect(threads.map((url) => path.basename(url)).sort()).toEqual(["store-thread.js", "write-thread.js"]);
+  expect(threads.map((url) => path.basename(url)).sort()).toEqual(["read-thread.js", "store-thread.js", "write-thread.js"]);
   for (const url of threads) expect(existsSync(fileURLToPath(url)), url).toBe(true);
 });
