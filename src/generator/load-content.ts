@@ -128,7 +128,7 @@ export const secondReaderFrom = 400;
 /** Documents handed to the second reader at a time; it is given the next before it has finished one. */
 const batchSize = 40;
 
-type FileToRead = { relative: string; label: string; text: string };
+type FileToRead = ReadJob["files"][number];
 
 /**
  * Reads the documents at `indexes` (of the site's files): on this thread, and where there are

@@ -30,7 +30,7 @@ export function readOne(dir: string, relative: string, file: string, text: strin
   return { ...(read ? { read } : {}), problems: problems.items };
 }
 
-export function readDocument(
+function readDocument(
   dir: string,
   relative: string,
   file: string,

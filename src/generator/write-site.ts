@@ -10,6 +10,10 @@ import type { WriteReply, WriteRequest } from "./write-thread.ts";
 // Files waiting for the writer's thread: enough that a burst of pages (those that waited for
 // the same stylesheet) does not hold up the build's thread, few enough to hold little memory.
 const writeAhead = 32;
+// A second writer's thread starts when the first has this many files waiting, past this many
+// files: on a small site it costs more to start than it saves (measured at 160 pages).
+const writerBehind = writeAhead / 2;
+const secondWriterAfter = 1000;
 
 export interface OutputFile {
   path: string;
@@ -63,11 +67,8 @@ export async function openOutput(outDir: string, store?: BuildStore): Promise<Si
 
   // The writers' threads: one to begin with, a second (on a machine with a core for it) once the
   // first falls behind on a large site, whose pages come faster than one thread compresses them.
-  // (On a small one a second thread costs more to start than it saves: measured at 160 pages.)
   const threads: { worker: Worker; pending: number }[] = [];
   const maxThreads = Math.max(1, Math.min(2, availableParallelism()));
-  const behind = writeAhead / 2;
-  const largeFrom = 1000;
   let calls = 0;
   const waiting = new Map<number, { resolve: (made: { digest: string; size: number }) => void; reject: (error: Error) => void }>();
   const startWriter = () => {
@@ -99,7 +100,7 @@ export async function openOutput(outDir: string, store?: BuildStore): Promise<Si
   const writer = () => {
     if (threads.length === 0) return startWriter();
     const least = threads.reduce((a, b) => (b.pending < a.pending ? b : a));
-    return least.pending >= behind && calls > largeFrom && threads.length < maxThreads ? startWriter() : least;
+    return least.pending >= writerBehind && calls > secondWriterAfter && threads.length < maxThreads ? startWriter() : least;
   };
   const stopWriter = async () => {
     const stopping = threads.splice(0);
