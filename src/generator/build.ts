@@ -188,6 +188,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     }
     await Promise.all(inFlight);
     if (failure) throw failure.error;
+    output.pagesMade();
     // What an earlier build left in the cache and was removed since is made anew.
     const missing = new Set(await timings.time("pages reused", output.missing()));
     for (const ref of refs) {

@@ -30,9 +30,14 @@ export interface SiteOutput {
   write(file: OutputFile): Promise<void>;
   /** Says pages are about to be made: the writer's thread starts now, while the first is rendered. */
   expectWrites(): void;
+  /**
+   * Says the pages are made: this thread, now free but for the site's last files, writes them
+   * itself while a writer's thread still has files waiting, instead of adding to its queue.
+   */
+  pagesMade(): void;
   /** Links a file a build made before (and its copies) from the store. */
   reuse(file: string, made: { digest: string; size: number }): Promise<void>;
-  /** The files `reuse` could not find in the store (removed since): to make anew. */
+  /** The files `reuse` could not find in the store (removed since): to make anew. Waits for no write. */
   missing(): Promise<string[]>;
   /** Removes files (and their copies) from the new folder, to write them anew. */
   forget(files: string[]): Promise<void>;
@@ -70,6 +75,7 @@ export async function openOutput(outDir: string, store?: BuildStore): Promise<Si
   const threads: { worker: Worker; pending: number }[] = [];
   const maxThreads = Math.max(1, Math.min(2, availableParallelism()));
   let calls = 0;
+  let pagesMade = false;
   const waiting = new Map<number, { resolve: (made: { digest: string; size: number }) => void; reject: (error: Error) => void }>();
   const startWriter = () => {
     const worker = new Worker(new URL("./write-thread.ts", import.meta.url), {
@@ -118,10 +124,17 @@ export async function openOutput(outDir: string, store?: BuildStore): Promise<Si
     bytes += size;
   };
 
+  const writeHere = (file: string, content: string | Buffer | LinkedFile) =>
+    record(file, linker.write(file, typeof content === "string" ? Buffer.from(content) : content));
   const writeOne = async (file: string, content: string | Buffer | LinkedFile) => {
     // Until pages are made (expectWrites), files are written here: a build with nothing changed
     // links what it writes from the store and never starts the thread.
-    if (threads.length === 0) return record(file, linker.write(file, typeof content === "string" ? Buffer.from(content) : content));
+    if (threads.length === 0) return writeHere(file, content);
+    if (pagesMade) {
+      // The writers' replies are taken first, so that their count of files waiting is current.
+      await new Promise(setImmediate);
+      if (threads.every((thread) => thread.pending > 0)) return writeHere(file, content);
+    }
     const id = ++calls;
     const made = new Promise<{ digest: string; size: number }>((resolve, reject) => waiting.set(id, { resolve, reject }));
     const request: WriteRequest = { id, file, content };
@@ -159,8 +172,12 @@ export async function openOutput(outDir: string, store?: BuildStore): Promise<Si
       if (linker.restore(file, digest, size)) record(file, { digest, size });
       else missing.push(file);
     },
+    pagesMade() {
+      pagesMade = true;
+    },
     async missing() {
-      await settle();
+      // Known as soon as reuse() is called: the writes still under way have nothing to do with it.
+      if (failure) throw failure;
       return [...missing];
     },
     async forget(files) {

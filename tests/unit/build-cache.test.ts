@@ -2,7 +2,7 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { build, type BuildResult } from "../../src/generator/build.ts";
 import { createBuildStore } from "../../src/generator/build-store.ts";
 import { createImageCache } from "../../src/generator/image-cache.ts";
@@ -217,6 +217,41 @@ describe("the output, written by a thread of its own", () => {
       expect(digests.get("gr/blog/post-10.html")).toBe(digests.get("gr/blog/post-5.html"));
       expect((await stat(path.join(out, "gr/blog/post-10.html"))).ino).toBe((await stat(path.join(out, "gr/blog/post-5.html"))).ino);
     } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("once the pages are made, the build's own thread writes the last files while the writer's thread has pages waiting", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "site-output-"));
+    const zlib = process.getBuiltinModule("node:zlib");
+    const compressedHere = vi.spyOn(zlib, "brotliCompressSync");
+    try {
+      const store = createBuildStore(path.join(dir, "build"));
+      const out = path.join(dir, "dist");
+      const output = await openOutput(out, store);
+      output.expectWrites();
+      const pageText = (n: number) => `<!DOCTYPE html><h1>${n}</h1><p>${"Schlüsseldienst in Nafplio, Tag und Nacht. ".repeat(1500)}</p>`;
+      const pages = Array.from({ length: 40 }, (_, n) => `de/blog/post-${n}.html`);
+      for (const [n, file] of pages.entries()) await output.write({ path: file, content: pageText(n) });
+      // The pages are all on their way: what follows is the site's last files (feeds, sitemap, scripts).
+      output.pagesMade();
+      const last = Array.from({ length: 6 }, (_, n) => ({ path: `de/blog/feed-${n}.xml`, content: `<feed>${`<entry>${n}</entry>`.repeat(2000)}</feed>` }));
+      for (const file of last) await output.write(file);
+      expect(await output.missing()).toEqual([]);
+      const { digests, sizes } = await output.commit();
+      expect(compressedHere).toHaveBeenCalled();
+      const { brotliDecompressSync } = zlib;
+      for (const { path: file, content } of [...pages.map((file, n) => ({ path: file, content: pageText(n) })), ...last]) {
+        expect(await readFile(path.join(out, file), "utf8")).toBe(content);
+        expect(brotliDecompressSync(await readFile(path.join(out, `${file}.br`))).toString()).toBe(content);
+      }
+      // Kept in the store as the thread keeps what it writes: a later build links them.
+      const again = await openOutput(path.join(dir, "again"), store);
+      for (const file of last) await again.reuse(file.path, { digest: digests.get(file.path)!, size: sizes.get(file.path)! });
+      expect(await again.missing()).toEqual([]);
+      await again.commit();
+    } finally {
+      compressedHere.mockRestore();
       await rm(dir, { recursive: true, force: true });
     }
   });
