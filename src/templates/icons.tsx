@@ -1,5 +1,4 @@
 import { createRequire } from "node:module";
-import { createElement } from "react";
 import { escapeHtml } from "../shared/html.ts";
 
 type IconNode = [string, Record<string, string>][];
@@ -59,10 +58,26 @@ export function Icon({ name, className = "size-5", label }: { name: IconName; cl
       role={label ? "img" : undefined}
       aria-label={label}
       focusable="false"
-    >
-      {node.map(([tag, attrs], index) => createElement(tag, { key: index, ...attrs }))}
-    </svg>
+      dangerouslySetInnerHTML={{ __html: innerMarkup(name) }}
+    />
   );
+}
+
+// An icon's shapes as markup, made once per icon: a page draws some thirty icons, and React
+// would otherwise render each of their shapes as an element of its own on every page.
+const inner = new Map<string, string>();
+function innerMarkup(name: IconName): string {
+  let markup = inner.get(name);
+  if (markup === undefined) {
+    markup = nodes[name]!.map(
+      ([tag, attrs]) =>
+        `<${tag}${Object.entries(attrs)
+          .map(([key, value]) => ` ${key}="${escapeHtml(value)}"`)
+          .join("")}></${tag}>`,
+    ).join("");
+    inner.set(name, markup);
+  }
+  return markup;
 }
 
 /** The same icon as markup, for islands that draw it in the browser: `iconMarkup("x", "size-5")`. */

@@ -29,6 +29,9 @@ import { resolvePath } from "../../src/shared/routing.ts";
 import { switchLanguagePath, urlToFile } from "../../src/shared/urls.ts";
 import { fixtureSite } from "../support/fixture-site.ts";
 import fg from "fast-glob";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { Icon, type IconName } from "../../src/templates/icons.tsx";
 import { parseDocument } from "yaml";
 import { parseYamlSource } from "../../src/generator/yaml-source.ts";
 import { useBuiltSite } from "../support/fixture-site.ts";
@@ -157,6 +160,19 @@ describe("Markdown", () => {
       "image https://x.example/i.png 3",
       "definition route:contact 5",
     ]);
+  });
+});
+
+describe("icons", () => {
+  test("an icon's shapes, written once as markup, are what React draws from lucide's shapes element by element", () => {
+    const nodes = createRequire(import.meta.url)("lucide-static/icon-nodes.json") as Record<string, [string, Record<string, string>][]>;
+    for (const [name, shapes] of Object.entries(nodes)) {
+      const svg = renderToStaticMarkup(createElement(Icon, { name: name as IconName, className: "size-5" }));
+      const drawn = renderToStaticMarkup(
+        createElement("svg", null, ...shapes.map(([tag, attributes], index) => createElement(tag, { key: index, ...attributes }))),
+      );
+      expect(svg.slice(svg.indexOf(">") + 1), name).toBe(drawn.slice("<svg>".length));
+    }
   });
 });
 
