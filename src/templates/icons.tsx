@@ -82,11 +82,5 @@ function innerMarkup(name: IconName): string {
 
 /** The same icon as markup, for islands that draw it in the browser: `iconMarkup("x", "size-5")`. */
 export function iconMarkup(name: IconName, className: string): string {
-  const children = nodes[name]!.map(
-    ([tag, attrs]) =>
-      `<${tag}${Object.entries(attrs)
-        .map(([key, value]) => ` ${key}="${escapeHtml(value)}"`)
-        .join("")}></${tag}>`,
-  ).join("");
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" class="${className}" aria-hidden="true" focusable="false">${children}</svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" class="${className}" aria-hidden="true" focusable="false">${innerMarkup(name)}</svg>`;
 }
