@@ -149,9 +149,10 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       }
       const facts = timings.measure("check", () => check.page(page.info, page.markup));
       await timings.time("write", output.write({ path: page.info.file, content: page.html }));
+      // Its file's digest and size (and its script's) are the writer's to give: set once written, at commit.
       entries.set(ref.url, {
         key: ref.key,
-        file: { digest: "", size: Buffer.byteLength(page.html) },
+        file: { digest: "", size: 0 },
         ...(page.script ? { script: { path: page.script.slice(1), digest: "", size: 0 } } : {}),
         info: pick(page.info),
         facts,
