@@ -1,4 +1,4 @@
-import { chmodSync, copyFileSync, existsSync, linkSync, mkdirSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, linkSync, mkdirSync, statSync } from "node:fs";
 import { open, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { partialName } from "./cache-names.ts";
@@ -28,6 +28,8 @@ export interface BuildStore {
    * many times that as a promise (measured).
    */
   restore(digest: string, target: string): boolean;
+  /** Whether `file` is the stored file with this content digest (a link to it, not a copy). */
+  holds(digest: string, file: string): boolean;
   /** Keeps a file just written under its content digest. */
   keep(file: string, digest: string): void;
   /** A part made earlier under `key`, if any. */
@@ -44,7 +46,7 @@ const keptIndexes = 12;
 export function createBuildStore(dir: string | undefined): BuildStore {
   if (!dir) {
     const none = async () => undefined;
-    return { keeps: false, restore: () => false, keep: () => {}, part: none, savePart: none, pages: async () => ({}), savePages: none };
+    return { keeps: false, restore: () => false, holds: () => false, keep: () => {}, part: none, savePart: none, pages: async () => ({}), savePages: none };
   }
   const blobs = path.join(dir, "blobs");
   const stored = (digest: string) => path.join(blobs, digest);
@@ -89,6 +91,11 @@ export function createBuildStore(dir: string | undefined): BuildStore {
         if ((error as NodeJS.ErrnoException).code === "ENOENT") return false;
         throw error;
       }
+    },
+    holds(digest, file) {
+      const kept = statSync(stored(digest), { throwIfNoEntry: false });
+      const found = kept && statSync(file, { throwIfNoEntry: false });
+      return !!found && found.ino === kept.ino && found.dev === kept.dev;
     },
     keep(file, digest) {
       const target = stored(digest);

@@ -39,17 +39,21 @@ export interface FileWriter {
    * has of the same content: its digest and size.
    */
   write(file: string, content: Buffer | LinkedFile): { digest: string; size: number };
-  /** Links the stored copies of `digest` in place of `file`; false when one is missing (none is left linked then). */
+  /**
+   * Links the stored copies of `digest` in place of `file` (or leaves them where the output being
+   * replaced already has them); false when one is missing (none is left linked then).
+   */
   restore(file: string, digest: string, size: number): boolean;
 }
 
 /**
  * Writes files into `folder`, with their .br, and keeps them in the build store at `storeDir`
- * (see build-store.ts). Synchronous, for the writer's own thread (write-thread.ts): Node's
+ * (see build-store.ts). A file whose stored copies the output being replaced (`current`) already
+ * has, linked, is left there: write-site.ts moves only what is in `folder` into it. Synchronous, for the writer's own thread (write-thread.ts): Node's
  * synchronous calls take a few microseconds each where the same as promises cost several times
  * that in bookkeeping, and brotli in one call costs a third less than as a stream (measured).
  */
-export function createFileWriter(folder: string, storeDir: string | undefined): FileWriter {
+export function createFileWriter(folder: string, storeDir: string | undefined, current?: string): FileWriter {
   const store = createBuildStore(storeDir);
   const folders = new Set<string>();
   const targetOf = (file: string) => {
@@ -64,9 +68,11 @@ export function createFileWriter(folder: string, storeDir: string | undefined): 
 
   const restore = (file: string, digest: string, size: number) => {
     if (!store.keeps) return false;
+    const suffixes = copiesOf(file, size);
+    if (current !== undefined && suffixes.every((suffix) => store.holds(digest + suffix, path.join(current, file + suffix)))) return true;
     const target = targetOf(file);
     const linked: string[] = [];
-    for (const suffix of copiesOf(file, size)) {
+    for (const suffix of suffixes) {
       if (!store.restore(digest + suffix, target + suffix)) {
         // The copies found are taken back: the file is written whole.
         for (const done of linked) unlinkSync(done);

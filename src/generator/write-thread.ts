@@ -6,8 +6,8 @@ import { createFileWriter, type LinkedFile } from "./write-files.ts";
 export type WriteRequest = { id: number; file: string; content: string | Uint8Array | LinkedFile };
 export type WriteReply = { id: number; digest: string; size: number } | { id: number; failure: { message: string; code?: string } };
 
-const { folder, storeDir } = workerData as { folder: string; storeDir?: string };
-const writer = createFileWriter(folder, storeDir);
+const { folder, storeDir, current } = workerData as { folder: string; storeDir?: string; current?: string };
+const writer = createFileWriter(folder, storeDir, current);
 const port = parentPort!;
 
 // Pages are encoded into one buffer, used again for each: thousands of pages leave no garbage behind.

@@ -221,6 +221,74 @@ describe("the output, written by a thread of its own", () => {
     }
   });
 
+  test("over a previous output: what it has the same of stays in place, the rest is moved in, and what is no longer written goes", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "site-output-"));
+    try {
+      const store = createBuildStore(path.join(dir, "build"));
+      const out = path.join(dir, "dist");
+      const text = (name: string) => `<!DOCTYPE html><title>${name}</title><p>${"Κλειδαράς στο Ναύπλιο. ".repeat(60)}</p>`;
+      const first = {
+        "gr/index.html": text("home"),
+        "gr/prices.html": text("prices"),
+        "gr/old-post.html": text("a post since removed"),
+        "en/blog": "a file where the next build has a folder",
+        "fr/shop/index.html": text("a folder where the next build has a file"),
+        "robots.txt": "User-agent: *\n",
+      };
+      const second = {
+        "gr/index.html": text("home"),
+        "gr/prices.html": text("new prices"),
+        "en/blog/index.html": text("blog"),
+        "fr/shop": "now a file",
+        "robots.txt": "User-agent: *\n",
+      };
+      const build = async (files: Record<string, string>, reused: Record<string, { digest: string; size: number }> = {}) => {
+        const output = await openOutput(out, store);
+        output.expectWrites();
+        for (const [file, content] of Object.entries(files)) {
+          if (reused[file]) await output.reuse(file, reused[file]);
+          // A few through the writer's thread, the others on this one (as the site's last files are).
+          else await output.write({ path: file, content });
+          if (file.startsWith("gr/")) output.pagesMade();
+        }
+        expect(await output.missing()).toEqual([]);
+        return output.commit();
+      };
+      const { digests, sizes } = await build(first);
+      // A file's change time moves when a name is linked to it or removed: those left in place keep theirs.
+      const unchanged = ["gr/index.html", "gr/index.html.br", "robots.txt"];
+      const before = await Promise.all(unchanged.map((file) => stat(path.join(out, file), { bigint: true })));
+      // Files that came out the same, reused (the home page) or made again, stay the files they were.
+      await build(second, { "gr/index.html": { digest: digests.get("gr/index.html")!, size: sizes.get("gr/index.html")! } });
+      const after = await Promise.all(unchanged.map((file) => stat(path.join(out, file), { bigint: true })));
+      expect(after.map(({ ino, ctimeNs }) => [ino, ctimeNs])).toEqual(before.map(({ ino, ctimeNs }) => [ino, ctimeNs]));
+
+      const files = await tree(out);
+      expect([...files.keys()].sort()).toEqual(
+        [
+          "en/blog/index.html",
+          "en/blog/index.html.br",
+          "fr/shop",
+          "gr/index.html",
+          "gr/index.html.br",
+          "gr/prices.html",
+          "gr/prices.html.br",
+          "robots.txt",
+        ].sort(),
+      );
+      const { brotliDecompressSync } = await import("node:zlib");
+      for (const [file, content] of Object.entries(second)) {
+        expect(files.get(file)!.toString()).toBe(content);
+        if (files.has(`${file}.br`)) expect(brotliDecompressSync(files.get(`${file}.br`)!).toString()).toBe(content);
+      }
+      expect(await readdir(path.join(out, "gr"))).not.toContain("old-post.html.br");
+      // Nothing is left beside it.
+      expect((await readdir(dir)).sort()).toEqual(["build", "dist"]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   test("once the pages are made, the build's own thread writes the last files while the writer's thread has pages waiting", async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), "site-output-"));
     const zlib = process.getBuiltinModule("node:zlib");
