@@ -20,10 +20,12 @@ const attribute = (tag: string, name: string) => {
   return pattern.exec(tag)?.[1];
 };
 const decode = (value: string) =>
-  value
-    .replace(/&amp;/g, "&")
-    .replace(/&quot;/g, '"')
-    .replace(/&#x27;/g, "'");
+  value.includes("&")
+    ? value
+        .replace(/&amp;/g, "&")
+        .replace(/&quot;/g, '"')
+        .replace(/&#x27;/g, "'")
+    : value;
 // A part of a page's markup that the check keeps: a copy, since a substring would keep the whole
 // page alive, and the check sees thousands of pages.
 const detached = (text: string) => Buffer.from(text).toString();
@@ -107,21 +109,21 @@ export function createSiteCheck(origin: string, allUrls: Iterable<string>, isAss
         if (!urls.has(path) && !isAsset(path))
           problems.add(where, `link to ${detached(path)}, which the site does not have${hint}; link to an existing page (route:ID in Markdown)`);
       };
+      // One pass over the page's tags: links and sources, and each image's alt text.
       for (const match of document.matchAll(/<(a|link|script|img|source)\b[^>]*>/gi)) {
         const tag = match[0];
         const name = match[1]!.toLowerCase();
-        check(attribute(tag, name === "a" || name === "link" ? "href" : "src"));
+        const src = attribute(tag, name === "a" || name === "link" ? "href" : "src");
+        check(src);
         const srcset = attribute(tag, "srcset");
         for (const candidate of srcset?.split(",") ?? []) check(candidate.trim().split(/\s+/)[0]);
+        if (name !== "img") continue;
+        const alt = attribute(tag, "alt");
+        if (!alt || !alt.trim()) problems.add(where, `image ${detached(src ?? "")} has no alt text${hint}; describe it: ![what it shows](...)`);
       }
       const preview = /<meta property="og:image" content="([^"]*)"/.exec(document)?.[1];
       if (!preview) problems.add(where, "has no og:image, the picture shown when its link is shared");
       else check(preview);
-      for (const match of document.matchAll(/<img\b[^>]*>/gi)) {
-        const alt = attribute(match[0], "alt");
-        if (!alt || !alt.trim())
-          problems.add(where, `image ${detached(attribute(match[0], "src") ?? "")} has no alt text${hint}; describe it: ![what it shows](...)`);
-      }
 
       if (!page.route.indexable) {
         register(page, {});
@@ -132,7 +134,10 @@ export function createSiteCheck(origin: string, allUrls: Iterable<string>, isAss
         problems.add(where, `canonical is ${canonical ? detached(canonical) : "missing"}, not the page itself (${origin}${page.url})`);
 
       const alternates = new Map<string, string>();
-      for (const match of document.matchAll(/<link rel="alternate" hrefLang="([^"]*)" href="([^"]*)"/gi))
+      // The hreflang set is in the head: the body is not read for it.
+      const headEnd = document.indexOf("</head>");
+      const head = headEnd < 0 ? document : document.slice(0, headEnd);
+      for (const match of head.matchAll(/<link rel="alternate" hrefLang="([^"]*)" href="([^"]*)"/gi))
         alternates.set(detached(match[1]!), addresses.get(match[2]!) ?? detached(match[2]!));
       const expected = languages.filter((language) => page.route.codes.includes(language.code)).map((language) => language.code);
       for (const code of expected) if (!alternates.has(code)) problems.add(where, `hreflang set lacks ${code}, though the page exists in ${code}`);

@@ -409,6 +409,22 @@ describe("the built site", () => {
     expect(html).toContain('<meta property="og:locale" content="de_DE"/>');
   });
 
+  test("the blog's dates are written as each language writes them, the first of a month in French as 1er", async () => {
+    const written = {
+      gr: ["1 Φεβρουαρίου 2024", "15 Φεβρουαρίου 2024"],
+      en: ["1 February 2024", "15 February 2024"],
+      de: ["1. Februar 2024", "15. Februar 2024"],
+      fr: ["1er février 2024", "15 février 2024"],
+      // A narrow no-break space keeps the year with its "г.".
+      ru: ["1 февраля 2024\u202fг.", "15 февраля 2024\u202fг."],
+    };
+    for (const [url, [first, fifteenth]] of Object.entries(written)) {
+      const list = await readFile(path.join(site.out, `${url}/blog.html`), "utf8");
+      expect(list).toContain(`<time dateTime="2024-02-01">${first}</time>`);
+      expect(list).toContain(`<time dateTime="2024-02-15">${fifteenth}</time>`);
+    }
+  });
+
   test("Greek pages declare el, not gr", async () => {
     expect(await readFile(path.join(site.out, "gr.html"), "utf8")).toContain('<html lang="el" dir="ltr">');
   });
