@@ -49,9 +49,10 @@ export interface FileWriter {
 /**
  * Writes files into `folder`, with their .br, and keeps them in the build store at `storeDir`
  * (see build-store.ts). A file whose stored copies the output being replaced (`current`) already
- * has, linked, is left there: write-site.ts moves only what is in `folder` into it. Synchronous, for the writer's own thread (write-thread.ts): Node's
- * synchronous calls take a few microseconds each where the same as promises cost several times
- * that in bookkeeping, and brotli in one call costs a third less than as a stream (measured).
+ * has, linked, is left there: write-site.ts moves only what is in `folder` into it. Synchronous,
+ * for the writer's own thread (write-thread.ts): Node's synchronous calls take a few microseconds
+ * each where the same as promises cost several times that in bookkeeping, and brotli in one call
+ * costs a third less than as a stream (measured).
  */
 export function createFileWriter(folder: string, storeDir: string | undefined, current?: string): FileWriter {
   const store = createBuildStore(storeDir);
