@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
+import { readFileSync, statSync, type Stats } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { configEnvironment } from "../shared/config-keys.ts";
 import { siteTimeZone, todayIn } from "../shared/dates.ts";
@@ -15,11 +16,19 @@ const toolInputs = ["src", "bin", "package.json", "node_modules/.package-lock.js
 /**
  * The files of `entries` under `base` (a file as itself, a folder with everything in it, hidden
  * files and folders left out), as sorted paths with forward slashes: `content/blog/x/en.md`.
+ * Here and below the files are stat'ed and read with synchronous calls, a few microseconds each:
+ * as promises (some 800 calls for the real site, the generator's files stat'ed three times a build)
+ * they made a build with nothing changed a sixth longer (measured in interleaved pairs).
  */
 async function inputFiles(base: string, entries: readonly string[]): Promise<string[]> {
   const found: string[] = [];
   for (const entry of entries) {
-    const info = await stat(path.join(base, entry)).catch(() => undefined);
+    let info: Stats | undefined;
+    try {
+      info = statSync(path.join(base, entry));
+    } catch {
+      // Not there (or not readable): not an input.
+    }
     if (info?.isFile()) found.push(entry);
     else if (info?.isDirectory()) found.push(...(await listFiles(path.join(base, entry))).map((file) => `${entry}/${file}`));
   }
@@ -36,9 +45,7 @@ export async function buildInputs(root: string, outDir: string, env: NodeJS.Proc
   hash.update(`node ${process.versions.node}\nout ${path.resolve(root, outDir)}\n`);
   for (const variable of Object.keys(configEnvironment)) hash.update(`${variable}=${env[variable] ?? "\u0000unset"}\n`);
   hash.update(`tool ${await toolDigest(toolRoot)}\n`);
-  const files = await inputFiles(path.resolve(root), siteInputs);
-  const contents = await Promise.all(files.map((file) => readFile(path.join(root, file))));
-  files.forEach((file, index) => hash.update(`site:${file}\n`).update(contents[index]!));
+  for (const file of await inputFiles(path.resolve(root), siteInputs)) hash.update(`site:${file}\n`).update(readFileSync(path.join(root, file)));
   return hash.digest("base64url");
 }
 
@@ -53,9 +60,11 @@ const known = new Map<string, string>();
  */
 export async function toolDigest(toolRoot = packageRoot): Promise<string> {
   const files = await inputFiles(toolRoot, toolInputs);
-  const stats = await Promise.all(files.map((file) => stat(path.join(toolRoot, file))));
   const seen = createHash("sha256").update(`node ${process.versions.node}\n${toolRoot}\n`);
-  files.forEach((file, index) => seen.update(`${file} ${stats[index]!.size} ${stats[index]!.mtimeMs}\n`));
+  for (const file of files) {
+    const { size, mtimeMs } = statSync(path.join(toolRoot, file));
+    seen.update(`${file} ${size} ${mtimeMs}\n`);
+  }
   const key = seen.digest("hex");
   if (known.has(key)) return known.get(key)!;
   const kept = path.join(toolRoot, "node_modules/.cache/site-cli/tool-digest.json");
@@ -65,8 +74,7 @@ export async function toolDigest(toolRoot = packageRoot): Promise<string> {
   );
   if (earlier.key === key && earlier.digest) return known.set(key, earlier.digest).get(key)!;
   const hash = createHash("sha256").update(`node ${process.versions.node}\n`);
-  const contents = await Promise.all(files.map((file) => readFile(path.join(toolRoot, file))));
-  files.forEach((file, index) => hash.update(`${file}\n`).update(contents[index]!));
+  for (const file of files) hash.update(`${file}\n`).update(readFileSync(path.join(toolRoot, file)));
   const digest = hash.digest("hex");
   // A read-only install reads the files every time.
   await mkdir(path.dirname(kept), { recursive: true })
