@@ -140,6 +140,19 @@ test("effects run after the commit, clean up when a dependency changes and on un
   await expect(page.locator("#root")).toBeEmpty();
 });
 
+test("a key pressed before the page's timers run still finds the listener an effect of the last click adds", async ({ page }) => {
+  await open(page, ssr("Popup", {}));
+  await page.evaluate(() => runtime.hydrate("Popup", {}, document.getElementById("root")!));
+  await effectsDone(page);
+  // A busy phone: input is handled before timers, so the effects' task has not run yet.
+  await page.clock.install();
+  await page.clock.pauseAt(Date.now() + 60_000);
+  await page.locator("#popup").click();
+  await expect(page.locator("#popup")).toHaveAttribute("aria-expanded", "true");
+  await page.keyboard.press("Escape");
+  await expect(page.locator("#popup")).toHaveAttribute("aria-expanded", "false");
+});
+
 test("a ref points at its element, after hydration too", async ({ page }) => {
   await open(page, ssr("Refs", {}));
   await page.evaluate(() => runtime.hydrate("Refs", {}, document.getElementById("root")!));

@@ -94,5 +94,21 @@ function Texts({ name }: { name: string }) {
   );
 }
 
-export const components = { Counter, Toasts, Conditional, Effects, Refs, Static, Capture, Texts };
+/** Like the menu: while open, an effect listens on the document for Escape, which closes it. */
+function Popup() {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => event.key === "Escape" && setOpen(false);
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
+  return (
+    <button type="button" id="popup" aria-expanded={open} onClick={() => setOpen(!open)}>
+      popup
+    </button>
+  );
+}
+
+export const components = { Counter, Toasts, Conditional, Effects, Refs, Static, Capture, Texts, Popup };
 export type ComponentName = keyof typeof components;

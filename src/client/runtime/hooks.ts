@@ -63,7 +63,8 @@ export const useRef = <T>(initial: T): { current: T } => useMemo(() => ({ curren
 /**
  * Runs after the render is in the document, again whenever a dependency changed; its returned
  * function cleans up. As in React, effects run in a task of their own after the commit, so
- * hydrating a page and running its effects are two short tasks rather than one long one.
+ * hydrating a page and running its effects are two short tasks rather than one long one; and as
+ * in React, a key, click or input that comes before that task runs them first.
  */
 export function useEffect(effect: () => unknown, deps?: unknown[]): void {
   const [instance, hook] = slot();
@@ -72,6 +73,27 @@ export function useEffect(effect: () => unknown, deps?: unknown[]): void {
   hook.effect = effect;
   if (pending.push([instance, hook]) === 1) setTimeout(runEffects);
 }
+
+// Browsers run input before timers: on a busy phone, Escape pressed just after the menu opened
+// would reach the page before the effect that listens for it. The window sees every such event
+// first (capture), and a listener an effect adds to the document then still hears it.
+for (const type of [
+  "keydown",
+  "keyup",
+  "pointerdown",
+  "pointerup",
+  "mousedown",
+  "mouseup",
+  "click",
+  "touchstart",
+  "touchend",
+  "input",
+  "change",
+  "submit",
+  "focusin",
+  "focusout",
+])
+  addEventListener(type, runEffects, true);
 
 const cleanUp = (hook: Hook) => typeof hook.cleanup === "function" && hook.cleanup();
 
