@@ -77,22 +77,7 @@ export function useEffect(effect: () => unknown, deps?: unknown[]): void {
 // Browsers run input before timers: on a busy phone, Escape pressed just after the menu opened
 // would reach the page before the effect that listens for it. The window sees every such event
 // first (capture), and a listener an effect adds to the document then still hears it.
-for (const type of [
-  "keydown",
-  "keyup",
-  "pointerdown",
-  "pointerup",
-  "mousedown",
-  "mouseup",
-  "click",
-  "touchstart",
-  "touchend",
-  "input",
-  "change",
-  "submit",
-  "focusin",
-  "focusout",
-])
+for (const type of "keydown keyup pointerdown pointerup mousedown mouseup click touchstart touchend input change submit focusin focusout".split(" "))
   addEventListener(type, runEffects, true);
 
 const cleanUp = (hook: Hook) => typeof hook.cleanup === "function" && hook.cleanup();
