@@ -1,4 +1,4 @@
-import { chmodSync, copyFileSync, existsSync, linkSync, mkdirSync, statSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, statSync } from "node:fs";
 import { open, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { partialName } from "./cache-names.ts";
@@ -125,6 +125,15 @@ export function createBuildStore(dir: string | undefined): BuildStore {
       await prune(dir);
     },
   };
+}
+
+/** Whether a store folder has any site's page index: a build with none makes every page. */
+export function hasPageIndex(dir: string): boolean {
+  try {
+    return readdirSync(path.join(dir, "pages")).some((name) => name.endsWith(".json"));
+  } catch {
+    return false;
+  }
 }
 
 /** Links `from` as `to`, or copies it where the two are on different disks. */

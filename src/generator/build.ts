@@ -11,8 +11,8 @@ import { createSiteCheck, type PageFacts } from "./check-site.ts";
 import type { Problem } from "./errors.ts";
 import { buildInputs, toolDigest } from "./freshness.ts";
 import { createHeadersFile, scriptHash, securityHeaders } from "./headers.ts";
-import { loadSite, type Site, type SiteOptions } from "./load-site.ts";
-import type { BuildStore } from "./build-store.ts";
+import { loadSite, storeDirOf, type Site, type SiteOptions } from "./load-site.ts";
+import { hasPageIndex, type BuildStore } from "./build-store.ts";
 import { digestOf } from "./cache-names.ts";
 import { createNginxConf } from "./nginx-conf.ts";
 import { checkPublicFiles } from "./public-files.ts";
@@ -22,7 +22,7 @@ import { describeHeldBack, type HeldBackPost } from "./schedule-posts.ts";
 import { bootScript, createRootNotFound, createRootPage, favicon, rootRedirectScript } from "./root-pages.ts";
 import { createRobots, createSitemap } from "./sitemap.ts";
 import { createTimings, type Timings } from "./timings.ts";
-import { openOutput, type OutputFile } from "./write-site.ts";
+import { openOutput, startWriterEarly, type EarlyWriter, type OutputFile } from "./write-site.ts";
 
 export type { PageInfo } from "./make-page.ts";
 
@@ -76,6 +76,18 @@ interface StoredFile {
  * (`.cache/build/`, see build-store.ts) instead; `force` makes every page anew.
  */
 export async function build(options: BuildOptions): Promise<BuildResult> {
+  // With no page index to reuse, every page is made: the writer's thread starts now and loads
+  // while the site is read.
+  const storeDir = storeDirOf(options);
+  const early = storeDir && hasPageIndex(storeDir) ? undefined : startWriterEarly();
+  try {
+    return await buildSite(options, early);
+  } finally {
+    await early?.dispose();
+  }
+}
+
+async function buildSite(options: BuildOptions, early: EarlyWriter | undefined): Promise<BuildResult> {
   const started = performance.now();
   const timings = createTimings();
   const root = path.resolve(options.root);
@@ -109,7 +121,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
 
   // Each page is finished (its island script, its CSS), checked and written as soon as it is
   // made: the site is never in memory as a whole, whatever its number of pages.
-  const output = await timings.time("write", openOutput(outDir, store));
+  const output = await timings.time("write", openOutput(outDir, store, early));
   try {
     let maker: Promise<PageMaker> | undefined;
     const index = await timings.time("the cache's index", store.pages<PageEntry>(site.digest));
@@ -117,6 +129,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const check = createSiteCheck(config.origin, pageUrls(routes), (file) => assets.has(file));
     const pageMaker = () => (maker ??= createPageTools({ tool, store, timings }).then((tools) => createPageMaker(site, tools)));
     const reusedScripts = new Map<string, StoredFile>();
+    const scriptsWritten = new Set<string>();
     let made = 0;
 
     // Pages are made a few at a time: while one waits for its island script (esbuild, in a
@@ -143,6 +156,11 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
     const finish = async (ref: PageRef, page: Awaited<ReturnType<PageMaker["make"]>>): Promise<PageInfo> => {
       made++;
       if (page.script) assets.add(page.script);
+      // Written with its first page, so that it is compressed while the other pages are made.
+      if (page.scriptFile && !scriptsWritten.has(page.scriptFile.path)) {
+        scriptsWritten.add(page.scriptFile.path);
+        await output.write(page.scriptFile);
+      }
       if (page.info.card) {
         assets.add(`/${page.info.card.path}`);
         await output.write({ path: page.info.card.path, content: page.cardSource! });
@@ -200,7 +218,7 @@ export async function build(options: BuildOptions): Promise<BuildResult> {
       pages.set(ref.url, await make(ref));
     }
     const scripts = maker ? await (await maker).scripts() : [];
-    for (const script of scripts) await output.write(script);
+    for (const script of scripts) if (!scriptsWritten.has(script.path)) await output.write(script);
     for (const [file, stored] of reusedScripts) if (!scripts.some((script) => script.path === file)) await output.reuse(file, stored);
     written.push(...[...pages.values()].flatMap((page) => [page.file, ...(page.card ? [page.card.path] : [])]));
     written.push(...new Set([...scripts.map((script) => script.path), ...reusedScripts.keys()]), "sitemap.xml", "_redirects", "_headers", "nginx.conf");

@@ -85,6 +85,18 @@ export interface Site {
   digest: string;
 }
 
+/** Where work is kept between builds of the site, if anywhere (see SiteOptions.cacheDir). */
+export function cacheDirOf(options: SiteOptions): string | undefined {
+  const env = options.env ?? process.env;
+  return options.cacheDir === false ? undefined : path.resolve(options.root, options.cacheDir ?? env.SITE_CACHE_DIR ?? ".cache");
+}
+
+/** The build store's folder (see build-store.ts): none with `force`, which makes everything anew. */
+export function storeDirOf(options: SiteOptions): string | undefined {
+  const cacheDir = cacheDirOf(options);
+  return cacheDir && !options.force ? path.join(cacheDir, "build") : undefined;
+}
+
 /**
  * Reads the site and checks it: config → locales → content → posts held back → routes → photos
  * and public files. Every problem found stops here, before anything is written.
@@ -100,8 +112,8 @@ export async function loadSite(options: SiteOptions): Promise<Site> {
   const tool = toolDigest();
   tool.catch(() => undefined);
 
-  const cacheDir = options.cacheDir === false ? undefined : path.resolve(root, options.cacheDir ?? env.SITE_CACHE_DIR ?? ".cache");
-  const store = createBuildStore(cacheDir && !options.force ? path.join(cacheDir, "build") : undefined);
+  const cacheDir = cacheDirOf(options);
+  const store = createBuildStore(storeDirOf(options));
   const { session } = options;
   const unchanged = (file: string) =>
     Boolean(session?.last && session.changed && ![...session.changed].some((changed) => changed === file || changed.startsWith(`${file}/`)));

@@ -56,6 +56,8 @@ export interface MadePage {
   markup: string;
   /** The URL of its island script, if it has islands. */
   script?: string;
+  /** That script, as a file to write (the same for every page of the same islands). */
+  scriptFile?: OutputFile;
   /** The page's link-preview card, drawn once per text: the image cache's file to link, or its bytes where the cache keeps no files. */
   cardSource?: () => Promise<Buffer | LinkedFile>;
 }
@@ -133,7 +135,7 @@ export function createPageMaker(site: Site, { modules, css, islands, timings }: 
         info,
         html: final,
         markup: html,
-        ...(script ? { script: script.url } : {}),
+        ...(script ? { script: script.url, scriptFile: { path: script.url.slice(1), content: script.code } } : {}),
         ...(card ? { cardSource: () => cards(card.text) } : {}),
       };
     },

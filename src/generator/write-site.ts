@@ -5,7 +5,7 @@ import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type { BuildStore } from "./build-store.ts";
 import { copiesOf, createFileWriter, type LinkedFile } from "./write-files.ts";
-import type { WriteReply, WriteRequest } from "./write-thread.ts";
+import type { WriteOpen, WriteReply, WriteRequest } from "./write-thread.ts";
 
 // Files waiting for the writer's thread: enough that a burst of pages (those that waited for
 // the same stylesheet) does not hold up the build's thread, few enough to hold little memory.
@@ -53,6 +53,43 @@ export interface SiteOutput {
   discard(): Promise<void>;
 }
 
+// The thread's garbage is each file's text, dead once written: a small young generation frees it
+// at once (left to V8's default, it held some 50 MB more at 5,930 pages).
+const writerThread = () => new Worker(new URL("./write-thread.ts", import.meta.url), { resourceLimits: { maxYoungGenerationSizeMb: 4 } });
+
+/** A writer's thread started before the output is opened. */
+export interface EarlyWriter {
+  /** The thread, for openOutput to use as its first writer (once; none if it has stopped). */
+  take(): Worker | undefined;
+  /** Stops the thread if nothing took it (a build that failed before writing). */
+  dispose(): Promise<void>;
+}
+
+/**
+ * Starts a writer's thread now, for a build that is going to make pages: it loads (about a tenth
+ * of a second) on the other core while this one reads the site, instead of after the first page.
+ * It does not keep the process alive until openOutput takes it.
+ */
+export function startWriterEarly(): EarlyWriter {
+  const worker = writerThread();
+  worker.unref();
+  let state: "waiting" | "taken" | "stopped" = "waiting";
+  // A thread that failed to start is left for openOutput to start anew, and fail there in turn.
+  worker.on("error", () => {});
+  worker.on("exit", () => state === "waiting" && (state = "stopped"));
+  return {
+    take() {
+      if (state !== "waiting") return undefined;
+      state = "taken";
+      worker.ref();
+      return worker;
+    },
+    async dispose() {
+      if (state === "waiting") await worker.terminate();
+    },
+  };
+}
+
 /**
  * Opens a fresh folder next to `outDir` and writes files into it as they come, with .br beside
  * every text file, a few at a time, so the build never holds the whole site in memory. The
@@ -63,7 +100,7 @@ export interface SiteOutput {
  * with nothing changed moves no file: making a folder of links and removing the previous one was
  * a fifth of its time). A build that fails before commit() leaves the previous output untouched.
  */
-export async function openOutput(outDir: string, store?: BuildStore): Promise<SiteOutput> {
+export async function openOutput(outDir: string, store?: BuildStore, early?: EarlyWriter): Promise<SiteOutput> {
   const staging = `${outDir}.tmp-${process.pid}-${Date.now()}`;
   await mkdir(staging, { recursive: true });
   const storeDir = store?.keeps ? store.dir : undefined;
@@ -86,12 +123,8 @@ export async function openOutput(outDir: string, store?: BuildStore): Promise<Si
   let pagesMade = false;
   const waiting = new Map<number, { resolve: (made: { digest: string; size: number }) => void; reject: (error: Error) => void }>();
   const startWriter = () => {
-    const worker = new Worker(new URL("./write-thread.ts", import.meta.url), {
-      workerData: { folder: staging, storeDir, current },
-      // The thread's garbage is each file's text, dead once written: a small young generation
-      // frees it at once (left to V8's default, it held some 50 MB more at 5,930 pages).
-      resourceLimits: { maxYoungGenerationSizeMb: 4 },
-    });
+    const worker = early?.take() ?? writerThread();
+    worker.postMessage({ open: { folder: staging, storeDir, current } } satisfies WriteOpen);
     const entry = { worker, pending: 0 };
     worker.on("message", (reply: WriteReply) => {
       entry.pending--;

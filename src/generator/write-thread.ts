@@ -1,14 +1,16 @@
 // The build's writer, in a thread of its own (started by write-site.ts): it encodes, hashes,
-// compresses and writes each file while the build's own thread renders the next pages.
-import { parentPort, workerData } from "node:worker_threads";
-import { createFileWriter, type LinkedFile } from "./write-files.ts";
+// compresses and writes each file while the build's own thread renders the next pages. It may
+// start before the build knows where the files go (while the site is read): the first message
+// says where.
+import { parentPort } from "node:worker_threads";
+import { createFileWriter, type FileWriter, type LinkedFile } from "./write-files.ts";
 
+export type WriteOpen = { open: { folder: string; storeDir?: string; current?: string } };
 export type WriteRequest = { id: number; file: string; content: string | Uint8Array | LinkedFile };
 export type WriteReply = { id: number; digest: string; size: number } | { id: number; failure: { message: string; code?: string } };
 
-const { folder, storeDir, current } = workerData as { folder: string; storeDir?: string; current?: string };
-const writer = createFileWriter(folder, storeDir, current);
 const port = parentPort!;
+let writer: FileWriter | undefined;
 
 // Pages are encoded into one buffer, used again for each: thousands of pages leave no garbage behind.
 let scratch = Buffer.allocUnsafeSlow(256 * 1024);
@@ -18,7 +20,13 @@ const encode = (text: string) => {
   return scratch.subarray(0, scratch.write(text));
 };
 
-port.on("message", ({ id, file, content }: WriteRequest) => {
+port.on("message", (message: WriteOpen | WriteRequest) => {
+  if ("open" in message) {
+    const { folder, storeDir, current } = message.open;
+    writer = createFileWriter(folder, storeDir, current);
+    return;
+  }
+  const { id, file, content } = message;
   let reply: WriteReply;
   try {
     const source =
@@ -27,7 +35,7 @@ port.on("message", ({ id, file, content }: WriteRequest) => {
         : content instanceof Uint8Array
           ? Buffer.from(content.buffer, content.byteOffset, content.byteLength)
           : content;
-    reply = { id, ...writer.write(file, source) };
+    reply = { id, ...writer!.write(file, source) };
   } catch (error) {
     const { message, code } = error as NodeJS.ErrnoException;
     reply = { id, failure: { message, ...(code ? { code } : {}) } };

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { build, type BuildResult } from "../../src/generator/build.ts";
 import { createBuildStore } from "../../src/generator/build-store.ts";
 import { createImageCache } from "../../src/generator/image-cache.ts";
-import { openOutput } from "../../src/generator/write-site.ts";
+import { openOutput, startWriterEarly } from "../../src/generator/write-site.ts";
 import { fixtureSite, ownCacheDir } from "../support/fixture-site.ts";
 
 // A build reuses what an earlier build of the same site made from the same inputs (.cache/build/).
@@ -321,6 +321,45 @@ describe("the output, written by a thread of its own", () => {
     } finally {
       compressedHere.mockRestore();
       await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("a writer's thread started while the site is read becomes the output's first writer; one no output takes is stopped", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "site-output-"));
+    const threads = () => (process.report.getReport() as { workers: unknown[] }).workers.length;
+    const before = threads();
+    try {
+      const early = startWriterEarly();
+      await vi.waitFor(() => expect(threads()).toBe(before + 1));
+      const output = await openOutput(path.join(dir, "dist"), createBuildStore(path.join(dir, "build")), early);
+      output.expectWrites();
+      const page = `<!DOCTYPE html><p>${"Κλειδαράς στο Ναύπλιο. ".repeat(60)}</p>`;
+      await output.write({ path: "gr/index.html", content: page });
+      expect(threads(), "no second thread").toBe(before + 1);
+      await output.commit();
+      await early.dispose();
+      expect(threads()).toBe(before);
+      const { brotliDecompressSync } = await import("node:zlib");
+      expect(brotliDecompressSync(await readFile(path.join(dir, "dist/gr/index.html.br"))).toString()).toBe(page);
+
+      const unused = startWriterEarly();
+      await vi.waitFor(() => expect(threads()).toBe(before + 1));
+      await unused.dispose();
+      expect(threads()).toBe(before);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("a cold build whose site cannot be read fails with the site's problem and leaves no thread behind", async () => {
+    const broken = await fixtureSite("invalid-config");
+    const threads = () => (process.report.getReport() as { workers: unknown[] }).workers.length;
+    const before = threads();
+    try {
+      await expect(build({ root: broken, outDir: path.join(broken, "dist"), cacheDir: false, ...quiet })).rejects.toThrow(/site\.config\.yml/);
+      expect(threads()).toBe(before);
+    } finally {
+      await rm(broken, { recursive: true, force: true });
     }
   });
 
