@@ -155,11 +155,11 @@ async function buildSite(options: BuildOptions, early: EarlyWriter | undefined):
     const make = async (ref: PageRef): Promise<PageInfo> => finish(ref, await (await pageMaker()).make(ref.info.route, ref.info.language));
     const finish = async (ref: PageRef, page: Awaited<ReturnType<PageMaker["make"]>>): Promise<PageInfo> => {
       made++;
-      if (page.script) assets.add(page.script);
+      if (page.script) assets.add(`/${page.script.path}`);
       // Written with its first page, so that it is compressed while the other pages are made.
-      if (page.scriptFile && !scriptsWritten.has(page.scriptFile.path)) {
-        scriptsWritten.add(page.scriptFile.path);
-        await output.write(page.scriptFile);
+      if (page.script && !scriptsWritten.has(page.script.path)) {
+        scriptsWritten.add(page.script.path);
+        await output.write(page.script);
       }
       if (page.info.card) {
         assets.add(`/${page.info.card.path}`);
@@ -171,7 +171,7 @@ async function buildSite(options: BuildOptions, early: EarlyWriter | undefined):
       entries.set(ref.url, {
         key: ref.key,
         file: { digest: "", size: 0 },
-        ...(page.script ? { script: { path: page.script.slice(1), digest: "", size: 0 } } : {}),
+        ...(page.script ? { script: { path: page.script.path, digest: "", size: 0 } } : {}),
         info: pick(page.info),
         facts,
       });
@@ -217,8 +217,8 @@ async function buildSite(options: BuildOptions, early: EarlyWriter | undefined):
       check.forget(page);
       pages.set(ref.url, await make(ref));
     }
+    // Each was written with the first page that uses it.
     const scripts = maker ? await (await maker).scripts() : [];
-    for (const script of scripts) if (!scriptsWritten.has(script.path)) await output.write(script);
     for (const [file, stored] of reusedScripts) if (!scripts.some((script) => script.path === file)) await output.reuse(file, stored);
     written.push(...[...pages.values()].flatMap((page) => [page.file, ...(page.card ? [page.card.path] : [])]));
     written.push(...new Set([...scripts.map((script) => script.path), ...reusedScripts.keys()]), "sitemap.xml", "_redirects", "_headers", "nginx.conf");

@@ -9,6 +9,7 @@ import type { Site } from "./load-site.ts";
 import { packageRoot } from "./package-root.ts";
 import type { RenderedPage } from "./render-pages.tsx";
 import { bootScript } from "./root-pages.ts";
+import type { IslandScript } from "./bundle-islands.ts";
 import type { Timings } from "./timings.ts";
 import type { LinkedFile } from "./write-files.ts";
 import type { OutputFile } from "./write-site.ts";
@@ -54,10 +55,8 @@ export interface MadePage {
   html: string;
   /** The document before its CSS is inlined: what the site check reads (the CSS has nothing for it). */
   markup: string;
-  /** The URL of its island script, if it has islands. */
-  script?: string;
-  /** That script, as a file to write (the same for every page of the same islands). */
-  scriptFile?: OutputFile;
+  /** Its island script, if it has islands, as the file to write (the same for every page of the same islands). */
+  script?: OutputFile;
   /** The page's link-preview card, drawn once per text: the image cache's file to link, or its bytes where the cache keeps no files. */
   cardSource?: () => Promise<Buffer | LinkedFile>;
 }
@@ -135,12 +134,15 @@ export function createPageMaker(site: Site, { modules, css, islands, timings }: 
         info,
         html: final,
         markup: html,
-        ...(script ? { script: script.url, scriptFile: { path: script.url.slice(1), content: script.code } } : {}),
+        ...(script ? { script: scriptFile(script) } : {}),
         ...(card ? { cardSource: () => cards(card.text) } : {}),
       };
     },
     async scripts() {
-      return (await islands.scripts()).map((script) => ({ path: script.url.slice(1), content: script.code }));
+      return (await islands.scripts()).map(scriptFile);
     },
   };
 }
+
+/** An island script as the file the output holds (`assets/islands.3f9a1c2b7d.js`). */
+const scriptFile = (script: IslandScript): OutputFile => ({ path: script.url.slice(1), content: script.code });
