@@ -18,11 +18,15 @@ function sourceFiles() {
     .sort();
 }
 
-/** What the compiled module is made from: every source's name, size and time, and the compiler's version. */
+// The packages installed (npm writes this file on every install): the assets compiled with the
+// code (Tailwind's stylesheet, the island scripts) depend on their versions.
+const installed = path.join(root, "node_modules", ".package-lock.json");
+
+/** What the compiled module is made from: every source's name, size and time, the compiler's version and the packages installed. */
 function fingerprint(esbuildVersion) {
   const hash = createHash("sha256").update(`${process.version} esbuild ${esbuildVersion}\n`);
-  for (const file of [...sourceFiles(), path.join(root, "tsconfig.json"), fileURLToPath(import.meta.url)]) {
-    const { size, mtimeMs } = statSync(file);
+  for (const file of [...sourceFiles(), path.join(root, "tsconfig.json"), fileURLToPath(import.meta.url), installed]) {
+    const { size, mtimeMs } = statSync(file, { throwIfNoEntry: false }) ?? { size: -1, mtimeMs: 0 };
     hash.update(`${file} ${size} ${mtimeMs}\n`);
   }
   return hash.digest("hex").slice(0, 16);
@@ -61,12 +65,14 @@ const sourceLocation = (target) => ({
   },
 });
 
+const assetsEntry = "generator/compiled-assets";
+
 async function compile(target) {
   const esbuild = await import("esbuild");
   const partial = `${target}.${process.pid}.partial`;
   await rm(partial, { recursive: true, force: true });
   await esbuild.build({
-    entryPoints: { cli: path.join(sources, "cli.ts"), ...threadEntries() },
+    entryPoints: { cli: path.join(sources, "cli.ts"), [assetsEntry]: path.join(sources, `${assetsEntry}.ts`), ...threadEntries() },
     outdir: partial,
     bundle: true,
     splitting: true,
@@ -77,8 +83,18 @@ async function compile(target) {
     jsx: "automatic",
     chunkNames: "chunks/[name]-[hash]",
     logLevel: "silent",
+    define: { SITE_COMPILED_ASSETS: JSON.stringify(path.join(target, "assets")) },
     plugins: [sourceLocation(target)],
   });
+  // The templates' stylesheet and every island script, made from the sources with the code (see
+  // src/generator/compiled-assets.ts). Where they cannot be made (a template esbuild cannot
+  // bundle), a build makes them itself, as the sources do, and says what is wrong.
+  try {
+    const { writeCompiledAssets } = await import(pathToFileURL(path.join(partial, `${assetsEntry}.js`)).href);
+    await writeCompiledAssets(path.join(partial, "assets"));
+  } catch {
+    await rm(path.join(partial, "assets"), { recursive: true, force: true });
+  }
   // Several commands may start at once: the first to finish puts its copy in place.
   await mkdir(path.dirname(target), { recursive: true });
   await rename(partial, target).catch(() => rm(partial, { recursive: true, force: true }));

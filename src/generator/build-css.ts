@@ -17,17 +17,21 @@ export interface CssBuilder {
 export type SheetCompiler = (candidates: string[], elements: string[]) => Promise<string>;
 
 /**
- * Tailwind in this thread, one compiler for the whole site: it builds one stylesheet for every
- * class it has been given so far (the seed, then any a page brings that the seed lacked), and
- * each page's sheet is cut out of it (cutSheet): the head without the rules for elements the page
- * lacks, the utilities of the page's own classes, the variables and keyframes those use. A
- * compile and a build per set of classes cost twice as long at 160 pages.
+ * The stylesheet of every class the templates may use, as Tailwind builds it, split and finished
+ * (finishSheet, finishRules): made from the generator's sources alone, so the compiled CLI makes
+ * it once with its code (compiled-assets.ts) and a build starts from it.
  */
-export async function createSheetCompiler(
-  entry: string,
-  /** Classes to build from the start (those the templates may use), so that few pages find one missing. */
-  seed: Iterable<string> = [],
-): Promise<SheetCompiler> {
+export interface TemplatesSheet {
+  /** The classes it holds: every word of the templates' strings (sourceWords), in order. */
+  seed: string[];
+  head: string;
+  utilities: string;
+}
+
+type Tailwind = Awaited<ReturnType<typeof import("tailwindcss").compile>>;
+
+/** Tailwind's compiler for the stylesheet at `entry`. */
+async function loadTailwind(entry: string): Promise<Tailwind> {
   const source = await readFile(entry, "utf8");
   const base = path.dirname(entry);
   const { compile } = await import("tailwindcss");
@@ -36,16 +40,44 @@ export async function createSheetCompiler(
     const file = id.startsWith(".") || path.isAbsolute(id) ? path.resolve(from, id) : resolve(id);
     return { path: file, base: path.dirname(file), content: await readFile(file, "utf8") };
   };
-  const compiler = await compile(source, { base, loadStylesheet });
-  const known = new Set(seed);
-  let sheet: { head: string; utilities: string } | undefined;
+  return compile(source, { base, loadStylesheet });
+}
+
+/** The site's stylesheet for these classes, in two finished parts (see finishSheet). */
+function buildSheet(tailwind: Tailwind, classes: Iterable<string>): { head: string; utilities: string } {
+  const { head, utilities } = finishSheet(tailwind.build([...classes]));
+  return { head: finishRules(head), utilities: finishRules(utilities) };
+}
+
+/** The templates' stylesheet (TemplatesSheet) of the stylesheet at `entry`, its classes the words of `sources`' modules. */
+export async function compileTemplatesSheet(entry: string, sources: string[]): Promise<TemplatesSheet> {
+  const seed = [...(await sourceWords(sources))];
+  return { seed, ...buildSheet(await loadTailwind(entry), seed) };
+}
+
+/**
+ * Tailwind in this thread, one compiler for the whole site: it builds one stylesheet for every
+ * class it has been given so far (the seed, then any a page brings that the seed lacked), and
+ * each page's sheet is cut out of it (cutSheet): the head without the rules for elements the page
+ * lacks, the utilities of the page's own classes, the variables and keyframes those use. A
+ * compile and a build per set of classes cost twice as long at 160 pages. Given the templates'
+ * sheet already built, Tailwind loads only for a page with a class the templates do not have.
+ */
+export async function createSheetCompiler(
+  entry: string,
+  /** Classes to build from the start (those the templates may use), so that few pages find one missing. */
+  seed: Iterable<string> = [],
+  built?: TemplatesSheet,
+): Promise<SheetCompiler> {
+  let tailwind: Promise<Tailwind> | undefined;
+  const known = new Set(built?.seed ?? seed);
+  let sheet = built && { head: built.head, utilities: built.utilities };
   // The head without the rules for elements a page lacks, by the page's elements.
   const heads = new Map<string, string>();
   return async (candidates, elements) => {
     if (!sheet || candidates.some((candidate) => !known.has(candidate))) {
       for (const candidate of candidates) known.add(candidate);
-      const { head, utilities } = finishSheet(compiler.build([...known]));
-      sheet = { head: finishRules(head), utilities: finishRules(utilities) };
+      sheet = buildSheet(await (tailwind ??= loadTailwind(entry)), known);
       heads.clear();
     }
     const present = new Set(elements);
@@ -82,6 +114,8 @@ export async function createCssBuilder(
   kept: { get(key: string): Promise<Buffer | undefined>; set(key: string, css: string): Promise<void> } = { get: async () => undefined, set: async () => {} },
   /** The folders of the modules that give pages and their scripts classes: the words of their strings seed the site's sheet. */
   sources: string[] = [path.dirname(entry)],
+  /** The templates' stylesheet of `entry` and `sources`, made before (by the compiled CLI): the site's sheet starts from it. */
+  built?: TemplatesSheet,
 ): Promise<CssBuilder> {
   const source = await readFile(entry, "utf8");
   // Tailwind and Lightning CSS load only when a stylesheet is not kept yet.
@@ -111,7 +145,8 @@ export async function createCssBuilder(
         result = (async () => {
           const known = await kept.get(keptKey);
           if (known) return known.toString();
-          const css = await (await (sheets ??= sourceWords(sources).then((seed) => createSheetCompiler(entry, seed))))(candidates, elements);
+          sheets ??= built ? createSheetCompiler(entry, [], built) : sourceWords(sources).then((seed) => createSheetCompiler(entry, seed));
+          const css = await (await sheets)(candidates, elements);
           await kept.set(keptKey, css);
           return css;
         })();

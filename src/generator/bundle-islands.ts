@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import * as esbuild from "esbuild";
+import type * as esbuild from "esbuild";
 import { assetsFolder } from "../shared/caching.ts";
 import type { IslandName } from "../templates/islands/Island.tsx";
 import { BuildError } from "./errors.ts";
@@ -53,7 +53,9 @@ export async function bundleIslands(sets: string[]): Promise<Map<string, IslandS
   const entries = Object.fromEntries(sets.filter(Boolean).map((key, index) => [`set${index}`, key]));
   let result: esbuild.BuildResult & { outputFiles: esbuild.OutputFile[]; metafile: esbuild.Metafile };
   try {
-    result = await esbuild.build({
+    // Loaded when a set is bundled: a build that takes every script compiled or kept never starts esbuild.
+    const { build } = await import("esbuild");
+    result = await build({
       entryPoints: Object.keys(entries).map((name) => ({ in: `island-set:${entries[name]}`, out: name })),
       bundle: true,
       minify: true,
@@ -107,9 +109,18 @@ export async function bundleIslands(sets: string[]): Promise<Map<string, IslandS
   return scripts;
 }
 
+/** Every set of islands there can be (63 for six islands), by key: what the compiled CLI bundles with its code. */
+export function everyIslandSet(): string[] {
+  const names = Object.keys(islandModules) as IslandName[];
+  const sets: string[] = [];
+  for (let mask = 1; mask < 1 << names.length; mask++) sets.push(islandSetKey(names.filter((_, index) => mask & (1 << index))));
+  return sets;
+}
+
 /**
  * Bundles each set of islands the first time a page asks for it (one esbuild entry per set, as
- * bundleIslands does), so pages can be finished and written as they are rendered.
+ * bundleIslands does), so pages can be finished and written as they are rendered; a set the
+ * compiled CLI bundled with its code (`bundled`) is taken as it is.
  */
 export function createIslandBundler(
   /** Scripts kept between builds, by a digest of the generator's sources and the set. */
@@ -118,9 +129,12 @@ export function createIslandBundler(
     set: async () => {},
   },
   tool = "",
+  bundled: (key: string) => IslandScript | undefined = () => undefined,
 ): { scriptFor(key: string): Promise<IslandScript | undefined>; scripts(): Promise<IslandScript[]> } {
   const bundles = new Map<string, Promise<IslandScript | undefined>>();
   const bundle = async (key: string) => {
+    const made = bundled(key);
+    if (made) return made;
     const id = digestOf(tool, key);
     const known = await kept.get(id);
     if (known) return JSON.parse(known.toString()) as IslandScript;

@@ -1,4 +1,3 @@
-import path from "node:path";
 import { codeToLanguage, type Language } from "../shared/languages.ts";
 import { cssMarker, islandScriptMarker } from "../shared/html.ts";
 import type { Route } from "../shared/routes.ts";
@@ -6,7 +5,6 @@ import { urlToFile } from "../shared/urls.ts";
 import type { BuildStore } from "./build-store.ts";
 import { digestOf } from "./cache-names.ts";
 import type { Site } from "./load-site.ts";
-import { packageRoot } from "./package-root.ts";
 import type { RenderedPage } from "./render-pages.tsx";
 import { bootScript } from "./root-pages.ts";
 import type { IslandScript } from "./bundle-islands.ts";
@@ -81,13 +79,22 @@ export interface PageTools {
 /**
  * React, Tailwind and esbuild, loaded on the first page a build has to make: a build that makes
  * none never loads them. Stylesheets and island scripts are made once per class set and island
- * set, and kept in the store for the next build.
+ * set, and kept in the store for the next build; the compiled CLI brings the templates' sheet and
+ * every island script made (compiled-assets.ts), and Tailwind and esbuild then load only for a
+ * page with classes the templates lack.
  */
 export async function createPageTools({ tool, store, timings }: { tool: string; store: BuildStore; timings: Timings }): Promise<PageTools> {
-  const [render, { createCssBuilder }, { createIslandBundler }, cards] = await timings.time(
+  const [render, { createCssBuilder }, { createIslandBundler }, cards, { compiledAssets, templatesStylesheet, classSources }] = await timings.time(
     "load the renderer",
-    Promise.all([import("./render-pages.tsx"), import("./build-css.ts"), import("./bundle-islands.ts"), import("./social-cards.tsx")]),
+    Promise.all([
+      import("./render-pages.tsx"),
+      import("./build-css.ts"),
+      import("./bundle-islands.ts"),
+      import("./social-cards.tsx"),
+      import("./compiled-assets.ts"),
+    ]),
   );
+  const compiled = compiledAssets();
   const kept = (kind: string) => ({
     get: (key: string) => store.part(digestOf(kind, key)),
     set: (key: string, content: string) => store.savePart(digestOf(kind, key), content),
@@ -95,12 +102,8 @@ export async function createPageTools({ tool, store, timings }: { tool: string; 
   return {
     modules: { render, cards },
     // Classes come from the templates, and from the islands' scripts (templates, client, shared modules).
-    css: await createCssBuilder(
-      path.join(packageRoot, "src/templates/styles.css"),
-      kept(`css ${tool}`),
-      ["templates", "client", "shared"].map((folder) => path.join(packageRoot, "src", folder)),
-    ),
-    islands: createIslandBundler(kept("islands"), tool),
+    css: await createCssBuilder(templatesStylesheet, kept(`css ${tool}`), classSources, compiled?.sheet),
+    islands: createIslandBundler(kept("islands"), tool, compiled?.island),
     timings,
   };
 }

@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
-import { readFile, readdir } from "node:fs/promises";
+import { readFile, readdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
@@ -8,6 +8,7 @@ import { expect, test } from "vitest";
 import { configJsonSchema } from "../../src/shared/config.ts";
 import { repoRoot, runSite, startSite } from "../support/servers.ts";
 import { tempDir } from "../server/helpers.ts";
+import { ownCacheDir } from "../support/fixture-site.ts";
 
 const run = promisify(execFile);
 
@@ -71,4 +72,37 @@ test("the threads the CLI starts (the build's writers and second reader, the ser
   const threads = started.filter((url) => /-thread\.\w+$/.test(url));
   expect(threads.map((url) => path.basename(url)).sort()).toEqual(["read-thread.js", "store-thread.js", "write-thread.js"]);
   for (const url of threads) expect(existsSync(fileURLToPath(url)), url).toBe(true);
+});
+
+test("the compiled CLI carries the templates' sheet and every island script, and builds with them what the sources build, byte for byte", async () => {
+  const work = await tempDir("cli-compiled-assets");
+  const [cliCache, sourcesCache] = [await ownCacheDir(), await ownCacheDir()];
+  try {
+    // Both into the same folder (site.json names it), one after the other.
+    const out = path.join(work.dir, "dist");
+    const compiled = path.join(work.dir, "compiled");
+    expect((await runSite(["build", "--out", out], { SITE_CACHE_DIR: cliCache })).code).toBe(0);
+    await rename(out, compiled);
+    // @ts-expect-error: plain JavaScript, run before anything is compiled
+    const { compiledFolder } = (await import("../../bin/compiled-cli.js")) as { compiledFolder(): Promise<string> };
+    const assets = path.join(await compiledFolder(), "assets");
+    expect(existsSync(path.join(assets, "templates-sheet.json"))).toBe(true);
+    expect(await readdir(path.join(assets, "islands"))).toHaveLength(63);
+    // The same site built from the sources (as this test runs them), which make both in the build.
+    const { build } = await import("../../src/generator/build.ts");
+    await build({ root: repoRoot, outDir: out, cacheDir: sourcesCache, warn: () => {} });
+    const files = async (dir: string) =>
+      (await readdir(dir, { recursive: true, withFileTypes: true }))
+        .filter((entry) => entry.isFile())
+        .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+        .sort();
+    const made = await files(compiled);
+    expect(made).toEqual(await files(out));
+    const differing: string[] = [];
+    for (const file of made) if (!(await readFile(path.join(compiled, file))).equals(await readFile(path.join(out, file)))) differing.push(file);
+    expect(differing).toEqual([]);
+  } finally {
+    await work.remove();
+    await Promise.all([cliCache, sourcesCache].map((cache) => rm(cache, { recursive: true, force: true })));
+  }
 });
