@@ -14,6 +14,11 @@ const writeAhead = 32;
 // files: on a small site it costs more to start than it saves (measured at 160 pages).
 const writerBehind = writeAhead / 2;
 const secondWriterAfter = 1000;
+// With every writer this many files behind (and none to start), the build's thread writes the
+// next file itself instead of waiting, idle, for room in the queue. Where creating files is slow
+// and the writers are what the build waits for, that is a tenth of the build (0.90 of the real
+// site's wall time, 0.91 at 5,930 pages, measured in such hours); otherwise it changes nothing.
+const writeHereBehind = 12;
 
 export interface OutputFile {
   path: string;
@@ -117,15 +122,19 @@ export async function openOutput(outDir: string, store?: BuildStore, early?: Ear
 
   // The writers' threads: one to begin with, a second (on a machine with a core for it) once the
   // first falls behind on a large site, whose pages come faster than one thread compresses them.
-  const threads: { worker: Worker; pending: number }[] = [];
+  // `pending`: files given to the thread whose reply this thread has not taken yet; `given` and
+  // `written` (counted by the thread itself, in memory both share): files it has not written yet,
+  // current even while this thread is busy and the replies wait.
+  const threads: { worker: Worker; pending: number; given: number; written: Int32Array }[] = [];
   const maxThreads = Math.max(1, Math.min(2, availableParallelism()));
   let calls = 0;
   let pagesMade = false;
   const waiting = new Map<number, { resolve: (made: { digest: string; size: number }) => void; reject: (error: Error) => void }>();
   const startWriter = () => {
     const worker = early?.take() ?? writerThread();
-    worker.postMessage({ open: { folder: staging, storeDir, current } } satisfies WriteOpen);
-    const entry = { worker, pending: 0 };
+    const written = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+    worker.postMessage({ open: { folder: staging, storeDir, current, written } } satisfies WriteOpen);
+    const entry = { worker, pending: 0, given: 0, written };
     worker.on("message", (reply: WriteReply) => {
       entry.pending--;
       const call = waiting.get(reply.id)!;
@@ -143,6 +152,8 @@ export async function openOutput(outDir: string, store?: BuildStore, early?: Ear
     threads.push(entry);
     return entry;
   };
+  /** The files given to a writer's thread that it has not written yet. */
+  const behind = (thread: (typeof threads)[number]) => thread.given - Atomics.load(thread.written, 0);
   /** The writer with the fewest files waiting, a new one if every writer is behind and there is room for one. */
   const writer = () => {
     if (threads.length === 0) return startWriter();
@@ -177,10 +188,13 @@ export async function openOutput(outDir: string, store?: BuildStore, early?: Ear
       if (threads.every((thread) => thread.pending > 0)) return writeHere(file, content);
     }
     const id = ++calls;
+    if (threads.every((thread) => behind(thread) >= writeHereBehind) && !(calls > secondWriterAfter && threads.length < maxThreads))
+      return writeHere(file, content);
     const made = new Promise<{ digest: string; size: number }>((resolve, reject) => waiting.set(id, { resolve, reject }));
     const request: WriteRequest = { id, file, content };
     const thread = writer();
     thread.pending++;
+    thread.given++;
     thread.worker.postMessage(request);
     record(file, await made);
   };

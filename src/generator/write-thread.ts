@@ -5,12 +5,14 @@
 import { parentPort } from "node:worker_threads";
 import { createFileWriter, type FileWriter, type LinkedFile } from "./write-files.ts";
 
-export type WriteOpen = { open: { folder: string; storeDir?: string; current?: string } };
+/** Where to write; `written` counts the files written, read by the build's thread as they are (see write-site.ts). */
+export type WriteOpen = { open: { folder: string; storeDir?: string; current?: string; written: Int32Array } };
 export type WriteRequest = { id: number; file: string; content: string | Uint8Array | LinkedFile };
 export type WriteReply = { id: number; digest: string; size: number } | { id: number; failure: { message: string; code?: string } };
 
 const port = parentPort!;
 let writer: FileWriter | undefined;
+let written: Int32Array | undefined;
 
 // Pages are encoded into one buffer, used again for each: thousands of pages leave no garbage behind.
 let scratch = Buffer.allocUnsafeSlow(256 * 1024);
@@ -23,6 +25,7 @@ const encode = (text: string) => {
 port.on("message", (message: WriteOpen | WriteRequest) => {
   if ("open" in message) {
     const { folder, storeDir, current } = message.open;
+    written = message.open.written;
     writer = createFileWriter(folder, storeDir, current);
     return;
   }
@@ -40,5 +43,6 @@ port.on("message", (message: WriteOpen | WriteRequest) => {
     const { message, code } = error as NodeJS.ErrnoException;
     reply = { id, failure: { message, ...(code ? { code } : {}) } };
   }
+  Atomics.add(written!, 0, 1);
   port.postMessage(reply);
 });

@@ -289,6 +289,35 @@ describe("the output, written by a thread of its own", () => {
     }
   });
 
+  test("with the writer's thread behind, the build's own thread writes pages itself instead of waiting, and every file comes out whole", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "site-output-"));
+    const zlib = process.getBuiltinModule("node:zlib");
+    const compressedHere = vi.spyOn(zlib, "brotliCompressSync");
+    try {
+      const store = createBuildStore(path.join(dir, "build"));
+      const out = path.join(dir, "dist");
+      const output = await openOutput(out, store);
+      output.expectWrites();
+      // Pages come faster than the thread compresses them: nothing else is done between two.
+      const pageText = (n: number) => `<!DOCTYPE html><h1>${n}</h1><p>${"Serrurier à Nauplie, jour et nuit. ".repeat(1500)}</p>`;
+      const pages = Array.from({ length: 80 }, (_, n) => `fr/blog/post-${n}.html`);
+      for (const [n, file] of pages.entries()) await output.write({ path: file, content: pageText(n) });
+      const here = compressedHere.mock.calls.length;
+      expect(here).toBeGreaterThan(0);
+      expect(here).toBeLessThan(pages.length);
+      const { digests } = await output.commit();
+      const { brotliDecompressSync } = zlib;
+      for (const [n, file] of pages.entries()) {
+        expect(await readFile(path.join(out, file), "utf8")).toBe(pageText(n));
+        expect(brotliDecompressSync(await readFile(path.join(out, `${file}.br`))).toString()).toBe(pageText(n));
+        expect(digests.has(file)).toBe(true);
+      }
+    } finally {
+      compressedHere.mockRestore();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   test("once the pages are made, the build's own thread writes the last files while the writer's thread has pages waiting", async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), "site-output-"));
     const zlib = process.getBuiltinModule("node:zlib");
