@@ -2,11 +2,12 @@ import { cp, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi, type MockInstance } from "vitest";
 import { build, type BuildResult } from "../../src/generator/build.ts";
-import { createBuildStore } from "../../src/generator/build-store.ts";
+import { createBuildStore, type BuildStore } from "../../src/generator/build-store.ts";
 import { createImageCache } from "../../src/generator/image-cache.ts";
-import { openOutput, startWriterEarly } from "../../src/generator/write-site.ts";
+import { openOutput, startWriterEarly, type SiteOutput } from "../../src/generator/write-site.ts";
+import { differingFiles, fileTree } from "../support/file-tree.ts";
 import { fixtureSite, ownCacheDir } from "../support/fixture-site.ts";
 
 // A build reuses what an earlier build of the same site made from the same inputs (.cache/build/).
@@ -31,29 +32,17 @@ let today = "2026-06-01";
 const cachedBuild = () => build({ root: site, outDir: out(), cacheDir: cache, today, ...quiet });
 const uncachedBuild = (outDir: string) => build({ root: site, outDir, cacheDir: cache, force: true, today, ...quiet });
 
-/** Every file under `dir`, with its bytes. */
-async function tree(dir: string): Promise<Map<string, Buffer>> {
-  const files = new Map<string, Buffer>();
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true }))
-    if (entry.isFile()) {
-      const file = path.relative(dir, path.join(entry.parentPath, entry.name));
-      files.set(file, await readFile(path.join(dir, file)));
-    }
-  return files;
-}
-
 /** The cached build's output against a build without the cache into the same folder (site.json names it). */
 async function expectSameAsUncached(): Promise<BuildResult> {
   const warm = await cachedBuild();
-  const cached = await tree(out());
+  const cached = await fileTree(out());
   const parked = `${out()}-cached`;
   await rm(parked, { recursive: true, force: true });
   await cp(out(), parked, { recursive: true });
   await uncachedBuild(out());
-  const fresh = await tree(out());
+  const fresh = await fileTree(out());
   expect([...cached.keys()].sort()).toEqual([...fresh.keys()].sort());
-  const differing = [...fresh].filter(([file, bytes]) => !cached.get(file)!.equals(bytes)).map(([file]) => file);
-  expect(differing).toEqual([]);
+  expect(differingFiles(fresh, cached)).toEqual([]);
   await rm(parked, { recursive: true, force: true });
   return warm;
 }
@@ -263,7 +252,7 @@ describe("the output, written by a thread of its own", () => {
       const after = await Promise.all(unchanged.map((file) => stat(path.join(out, file), { bigint: true })));
       expect(after.map(({ ino, ctimeNs }) => [ino, ctimeNs])).toEqual(before.map(({ ino, ctimeNs }) => [ino, ctimeNs]));
 
-      const files = await tree(out);
+      const files = await fileTree(out);
       expect([...files.keys()].sort()).toEqual(
         [
           "en/blog/index.html",
@@ -289,47 +278,54 @@ describe("the output, written by a thread of its own", () => {
     }
   });
 
-  test("with the writer's thread behind, the build's own thread writes pages itself instead of waiting, and every file comes out whole", async () => {
+  /**
+   * An output into a folder of its own, with this thread's brotli watched (the writer's thread has
+   * a zlib of its own); afterwards, each file `run` gives back and its .br must be whole.
+   */
+  async function withWatchedOutput(
+    run: (context: { output: SiteOutput; dir: string; store: BuildStore; compressedHere: MockInstance }) => Promise<{ path: string; content: string }[]>,
+  ) {
     const dir = await mkdtemp(path.join(os.tmpdir(), "site-output-"));
     const zlib = process.getBuiltinModule("node:zlib");
     const compressedHere = vi.spyOn(zlib, "brotliCompressSync");
     try {
       const store = createBuildStore(path.join(dir, "build"));
-      const out = path.join(dir, "dist");
-      const output = await openOutput(out, store);
+      const output = await openOutput(path.join(dir, "dist"), store);
       output.expectWrites();
-      // Pages come faster than the thread compresses them: nothing else is done between two.
-      const pageText = (n: number) => `<!DOCTYPE html><h1>${n}</h1><p>${"Serrurier à Nauplie, jour et nuit. ".repeat(1500)}</p>`;
-      const pages = Array.from({ length: 80 }, (_, n) => `fr/blog/post-${n}.html`);
-      for (const [n, file] of pages.entries()) await output.write({ path: file, content: pageText(n) });
-      const here = compressedHere.mock.calls.length;
-      expect(here).toBeGreaterThan(0);
-      expect(here).toBeLessThan(pages.length);
-      const { digests } = await output.commit();
-      const { brotliDecompressSync } = zlib;
-      for (const [n, file] of pages.entries()) {
-        expect(await readFile(path.join(out, file), "utf8")).toBe(pageText(n));
-        expect(brotliDecompressSync(await readFile(path.join(out, `${file}.br`))).toString()).toBe(pageText(n));
-        expect(digests.has(file)).toBe(true);
+      for (const { path: file, content } of await run({ output, dir, store, compressedHere })) {
+        expect(await readFile(path.join(dir, "dist", file), "utf8")).toBe(content);
+        expect(zlib.brotliDecompressSync(await readFile(path.join(dir, "dist", `${file}.br`))).toString()).toBe(content);
       }
     } finally {
       compressedHere.mockRestore();
       await rm(dir, { recursive: true, force: true });
     }
+  }
+
+  test("with the writer's thread behind, the build's own thread writes pages itself instead of waiting, and every file comes out whole", async () => {
+    await withWatchedOutput(async ({ output, compressedHere }) => {
+      // Pages come faster than the thread compresses them: nothing else is done between two.
+      const pages = Array.from({ length: 80 }, (_, n) => ({
+        path: `fr/blog/post-${n}.html`,
+        content: `<!DOCTYPE html><h1>${n}</h1><p>${"Serrurier à Nauplie, jour et nuit. ".repeat(1500)}</p>`,
+      }));
+      for (const page of pages) await output.write(page);
+      const here = compressedHere.mock.calls.length;
+      expect(here).toBeGreaterThan(0);
+      expect(here).toBeLessThan(pages.length);
+      const { digests } = await output.commit();
+      for (const page of pages) expect(digests.has(page.path)).toBe(true);
+      return pages;
+    });
   });
 
   test("once the pages are made, the build's own thread writes the last files while the writer's thread has pages waiting", async () => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), "site-output-"));
-    const zlib = process.getBuiltinModule("node:zlib");
-    const compressedHere = vi.spyOn(zlib, "brotliCompressSync");
-    try {
-      const store = createBuildStore(path.join(dir, "build"));
-      const out = path.join(dir, "dist");
-      const output = await openOutput(out, store);
-      output.expectWrites();
-      const pageText = (n: number) => `<!DOCTYPE html><h1>${n}</h1><p>${"Schlüsseldienst in Nafplio, Tag und Nacht. ".repeat(1500)}</p>`;
-      const pages = Array.from({ length: 40 }, (_, n) => `de/blog/post-${n}.html`);
-      for (const [n, file] of pages.entries()) await output.write({ path: file, content: pageText(n) });
+    await withWatchedOutput(async ({ output, dir, store, compressedHere }) => {
+      const pages = Array.from({ length: 40 }, (_, n) => ({
+        path: `de/blog/post-${n}.html`,
+        content: `<!DOCTYPE html><h1>${n}</h1><p>${"Schlüsseldienst in Nafplio, Tag und Nacht. ".repeat(1500)}</p>`,
+      }));
+      for (const page of pages) await output.write(page);
       // The pages are all on their way: what follows is the site's last files (feeds, sitemap, scripts).
       output.pagesMade();
       const last = Array.from({ length: 6 }, (_, n) => ({ path: `de/blog/feed-${n}.xml`, content: `<feed>${`<entry>${n}</entry>`.repeat(2000)}</feed>` }));
@@ -337,20 +333,13 @@ describe("the output, written by a thread of its own", () => {
       expect(await output.missing()).toEqual([]);
       const { digests, sizes } = await output.commit();
       expect(compressedHere).toHaveBeenCalled();
-      const { brotliDecompressSync } = zlib;
-      for (const { path: file, content } of [...pages.map((file, n) => ({ path: file, content: pageText(n) })), ...last]) {
-        expect(await readFile(path.join(out, file), "utf8")).toBe(content);
-        expect(brotliDecompressSync(await readFile(path.join(out, `${file}.br`))).toString()).toBe(content);
-      }
       // Kept in the store as the thread keeps what it writes: a later build links them.
       const again = await openOutput(path.join(dir, "again"), store);
       for (const file of last) await again.reuse(file.path, { digest: digests.get(file.path)!, size: sizes.get(file.path)! });
       expect(await again.missing()).toEqual([]);
       await again.commit();
-    } finally {
-      compressedHere.mockRestore();
-      await rm(dir, { recursive: true, force: true });
-    }
+      return [...pages, ...last];
+    });
   });
 
   test("a writer's thread started while the site is read becomes the output's first writer; one no output takes is stopped", async () => {

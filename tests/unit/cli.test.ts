@@ -8,6 +8,7 @@ import { expect, test } from "vitest";
 import { configJsonSchema } from "../../src/shared/config.ts";
 import { repoRoot, runSite, startSite } from "../support/servers.ts";
 import { tempDir } from "../server/helpers.ts";
+import { differingFiles, fileTree } from "../support/file-tree.ts";
 import { ownCacheDir } from "../support/fixture-site.ts";
 
 const run = promisify(execFile);
@@ -91,16 +92,9 @@ test("the compiled CLI carries the templates' sheet and every island script, and
     // The same site built from the sources (as this test runs them), which make both in the build.
     const { build } = await import("../../src/generator/build.ts");
     await build({ root: repoRoot, outDir: out, cacheDir: sourcesCache, warn: () => {} });
-    const files = async (dir: string) =>
-      (await readdir(dir, { recursive: true, withFileTypes: true }))
-        .filter((entry) => entry.isFile())
-        .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
-        .sort();
-    const made = await files(compiled);
-    expect(made).toEqual(await files(out));
-    const differing: string[] = [];
-    for (const file of made) if (!(await readFile(path.join(compiled, file))).equals(await readFile(path.join(out, file)))) differing.push(file);
-    expect(differing).toEqual([]);
+    const [made, fromSources] = [await fileTree(compiled), await fileTree(out)];
+    expect([...made.keys()].sort()).toEqual([...fromSources.keys()].sort());
+    expect(differingFiles(made, fromSources)).toEqual([]);
   } finally {
     await work.remove();
     await Promise.all([cliCache, sourcesCache].map((cache) => rm(cache, { recursive: true, force: true })));
