@@ -180,6 +180,26 @@ describe("the output, written by a thread of its own", () => {
     }
   });
 
+  test("encodes each text as UTF-8 whatever its characters, a page after a longer one and a file of millions of characters included", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "site-output-"));
+    try {
+      const out = path.join(dir, "dist");
+      const output = await openOutput(out, createBuildStore(path.join(dir, "build")));
+      // Three bytes a unit (Greek is two, an emoji four for its two units), a lone surrogate, and plain ASCII.
+      const texts = {
+        "a.html": `<p>${"€ Ναύπλιο 🔑 ключ ".repeat(20_000)}</p>`,
+        "b.html": "<p>🔑 \ud800 short</p>",
+        "sitemap.xml": `<urlset>${"<url><loc>https://example.com/en/blog/a-post</loc></url>".repeat(25_000)}</urlset>`,
+        "c.html": `<p>${"Ξ".repeat(300_000)}</p>`,
+      };
+      for (const [file, content] of Object.entries(texts)) await output.write({ path: file, content });
+      await output.commit();
+      for (const [file, content] of Object.entries(texts)) expect((await readFile(path.join(out, file))).equals(Buffer.from(content))).toBe(true);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   test("a large site's pages are shared by two writers' threads, and every file and its .br come out whole", async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), "site-output-"));
     try {
