@@ -1,10 +1,11 @@
 import { spawnSync } from "node:child_process";
-import { mkdir, mkdtemp, readFile, rm, stat, symlink } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, stat, symlink } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import fg from "fast-glob";
 import type { BenchRow } from "./report.ts";
+import { setAside } from "./set-aside.ts";
 
 export const budgets = {
   // Whole process, start to exit, on this project's 2-core machine (see the README's Performance).
@@ -62,11 +63,12 @@ export async function benchBuilds(out: string): Promise<BenchRow[]> {
   for (let run = 0; run < 5; run++) {
     const cache = await emptyBuildCache();
     try {
-      await rm(out, { recursive: true, force: true });
+      // No output: the last round's is moved aside, not deleted (see set-aside.ts).
+      setAside(out);
       cold.push(buildSite(out, { SITE_CACHE_DIR: cache }));
       warm.push(buildSite(out, { SITE_CACHE_DIR: cache }));
     } finally {
-      await rm(cache, { recursive: true, force: true });
+      setAside(cache);
     }
   }
   const pages = (await fg("**/*.html", { cwd: out })).length;
@@ -180,11 +182,12 @@ export async function benchImageBytes(out: string): Promise<BenchRow[]> {
   return rows;
 }
 
+/** A temporary folder for `run`, set aside after it (deleted when the benchmark ends: set-aside.ts). */
 export async function withTempDir<T>(run: (dir: string) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(path.join(os.tmpdir(), "site-bench-"));
   try {
     return await run(dir);
   } finally {
-    await rm(dir, { recursive: true, force: true });
+    setAside(dir);
   }
 }

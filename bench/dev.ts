@@ -2,7 +2,7 @@
 // a line of its Markdown is changed and saved, and the time is taken from the save to the moment
 // the open tab shows the new text (the watcher, the new version of the site, the reload, the page
 // made and drawn).
-import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { cp, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
@@ -10,6 +10,7 @@ import type { BenchRow } from "./report.ts";
 import { chromiumArgs, chromiumExecutable } from "../tests/support/browser.ts";
 import { makeScaledSite } from "../tests/support/scaled-site.ts";
 import { repoRoot, startSite } from "../tests/support/servers.ts";
+import { setAside } from "./set-aside.ts";
 
 export const devBudgetMs = 200;
 
@@ -100,6 +101,6 @@ export async function benchDev(rounds = 5): Promise<BenchRow[]> {
     }
     return rows;
   } finally {
-    await rm(work, { recursive: true, force: true });
+    setAside(work);
   }
 }

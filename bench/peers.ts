@@ -2,11 +2,12 @@
 // a site of 1,000 posts per language): each tool cold, whole process, interleaved rounds done
 // twice, medians and peak memory. What each peer's project holds and leaves out:
 // bench/peers/README.md. Run alone: `node bench/peers.ts [--posts 1000] [--rounds 5]`.
-import { cp, mkdir, mkdtemp, rm } from "node:fs/promises";
+import { cp, mkdir, mkdtemp } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { printRows, type BenchRow } from "./report.ts";
+import { deleteSetAside, setAside } from "./set-aside.ts";
 import { astro } from "./peers/astro.ts";
 import { eleventy } from "./peers/eleventy.ts";
 import { hugo, hugoVersion } from "./peers/hugo.ts";
@@ -48,7 +49,7 @@ export async function benchPeers(options: { postsPerLanguage?: number; rounds?: 
     for (const site of [real, scaled]) rows.push(...(await compare(site, rounds, installed, hugoAt)));
     return rows;
   } finally {
-    await rm(work, { recursive: true, force: true });
+    setAside(work);
   }
 }
 
@@ -164,8 +165,12 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   };
   const postsPerLanguage = option("posts", 1000);
   const rounds = option("rounds", 5);
-  printRows(
-    `Peers: the same pages built by each tool, cold, median of ${passes}×${rounds} interleaved builds (${postsPerLanguage.toLocaleString("en")} posts per language for the large site)`,
-    await benchPeers({ postsPerLanguage, rounds }),
-  );
+  try {
+    printRows(
+      `Peers: the same pages built by each tool, cold, median of ${passes}×${rounds} interleaved builds (${postsPerLanguage.toLocaleString("en")} posts per language for the large site)`,
+      await benchPeers({ postsPerLanguage, rounds }),
+    );
+  } finally {
+    await deleteSetAside();
+  }
 }

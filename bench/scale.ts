@@ -2,10 +2,11 @@
 // folder from the real articles, built cold in a new process; its pages, build time, peak memory
 // and heaviest page, beside the real site's time per page.
 import { spawnSync } from "node:child_process";
-import { rm, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import path from "node:path";
 import fg from "fast-glob";
 import { budgets, emptyBuildCache, withTempDir } from "./build.ts";
+import { setAside } from "./set-aside.ts";
 import type { BenchRow } from "./report.ts";
 import { makeScaledSite } from "../tests/support/scaled-site.ts";
 
@@ -25,8 +26,8 @@ async function timedBuild(root: string, out: string): Promise<{ ms: number; peak
     ["--import", path.join(repoRoot, "bench/peak-memory.ts"), path.join(repoRoot, "bin/site.js"), "build", "--root", root, "--out", out],
     { cwd: repoRoot, encoding: "utf8", env: { ...process.env, SITE_CACHE_DIR: cache }, maxBuffer: 64 * 1024 * 1024 },
   );
-  await rm(cache, { recursive: true, force: true });
   const ms = performance.now() - started;
+  setAside(cache);
   if (result.status !== 0) throw new Error(`build failed:\n${result.stdout}${result.stderr.slice(-4000)}`);
   const peak = /peak-rss (\d+)/.exec(result.stderr);
   return { ms, peakBytes: peak ? Number(peak[1]) : NaN, stdout: result.stdout };
@@ -57,8 +58,9 @@ export async function benchScale(postsPerLanguage = 1000): Promise<BenchRow[]> {
     const realPages = pagesBuilt(real.stdout);
     const site = path.join(work, "site");
     await makeScaledSite(site, postsPerLanguage);
-    // Once to draw the new posts' cards into the image cache (a fresh clone's first build), then measured.
-    await timedBuild(site, path.join(work, "dist"));
+    // Once to draw the new posts' cards into the image cache (a fresh clone's first build), then
+    // measured, into a folder of its own (a build over an earlier output moves each file in by a rename).
+    await timedBuild(site, path.join(work, "first-dist"));
     const scaled = await timedBuild(site, path.join(work, "dist"));
     const scaledPages = pagesBuilt(scaled.stdout);
     const heaviest = await heaviestPage(path.join(work, "dist"));

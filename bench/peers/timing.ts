@@ -1,17 +1,18 @@
-// One cold build of one tool: its output and caches deleted, then the whole command timed from
+// One cold build of one tool: its output and caches moved aside, then the whole command timed from
 // start to exit, with the peak memory (resident set) of its largest process from GNU time.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { nodeEnv } from "./install.ts";
+import { setAside } from "../set-aside.ts";
 
 export interface Tool {
   label: string;
   cwd: string;
   argv: string[];
   env?: Record<string, string>;
-  /** Deleted before every build (absolute paths). */
+  /** Moved aside before every build (absolute paths; deleted when the benchmark ends: set-aside.ts). */
   clean: string[];
 }
 
@@ -24,7 +25,7 @@ export interface Run {
 const gnuTime = "/usr/bin/time";
 
 export function coldRun(tool: Tool): Run {
-  for (const target of tool.clean) rmSync(target, { recursive: true, force: true });
+  for (const target of tool.clean) setAside(target);
   const peakFile = path.join(os.tmpdir(), `site-bench-peak-${process.pid}.txt`);
   rmSync(peakFile, { force: true });
   // %M: the largest resident set of the command and of the children it waited for, in KB; GNU
