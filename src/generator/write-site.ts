@@ -4,7 +4,7 @@ import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type { BuildStore } from "./build-store.ts";
-import { copiesOf, createFileWriter, type LinkedFile } from "./write-files.ts";
+import { copiesOf, createFileWriter, utf8Of, type LinkedFile } from "./write-files.ts";
 import type { WriteOpen, WriteReply, WriteRequest } from "./write-thread.ts";
 
 // Files waiting for the writer's thread: enough that a burst of pages (those that waited for
@@ -177,7 +177,7 @@ export async function openOutput(outDir: string, store?: BuildStore, early?: Ear
   };
 
   const writeHere = (file: string, content: string | Buffer | LinkedFile) =>
-    record(file, linker.write(file, typeof content === "string" ? Buffer.from(content) : content));
+    record(file, linker.write(file, typeof content === "string" ? utf8Of(content) : content));
   const writeOne = async (file: string, content: string | Buffer | LinkedFile) => {
     // Until pages are made (expectWrites), files are written here: a build with nothing changed
     // links what it writes from the store and never starts the thread.

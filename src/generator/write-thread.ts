@@ -3,7 +3,7 @@
 // start before the build knows where the files go (while the site is read): the first message
 // says where.
 import { parentPort } from "node:worker_threads";
-import { createFileWriter, type FileWriter, type LinkedFile } from "./write-files.ts";
+import { createFileWriter, utf8Of, type FileWriter, type LinkedFile } from "./write-files.ts";
 
 /** Where to write; `written` counts the files written, read by the build's thread as they are (see write-site.ts). */
 export type WriteOpen = { open: { folder: string; storeDir?: string; current?: string; written: Int32Array } };
@@ -13,19 +13,6 @@ export type WriteReply = { id: number; digest: string; size: number } | { id: nu
 const port = parentPort!;
 let writer: FileWriter | undefined;
 let written: Int32Array | undefined;
-
-// Pages are encoded into one buffer, used again for each: thousands of pages leave no garbage
-// behind. It holds three bytes for each UTF-16 unit, the most UTF-8 takes, so a page is encoded in
-// one pass instead of being measured first (a pass that was 1 % of a large build's CPU: perf). A
-// file of over a million characters (a large site's sitemap) gets a buffer of its own.
-let scratch = Buffer.allocUnsafeSlow(256 * 1024);
-const encode = (text: string) => {
-  if (3 * text.length > scratch.length) {
-    if (text.length > 1_000_000) return Buffer.from(text);
-    scratch = Buffer.allocUnsafeSlow(3 * text.length);
-  }
-  return scratch.subarray(0, scratch.write(text));
-};
 
 port.on("message", (message: WriteOpen | WriteRequest) => {
   if ("open" in message) {
@@ -39,7 +26,7 @@ port.on("message", (message: WriteOpen | WriteRequest) => {
   try {
     const source =
       typeof content === "string"
-        ? encode(content)
+        ? utf8Of(content)
         : content instanceof Uint8Array
           ? Buffer.from(content.buffer, content.byteOffset, content.byteLength)
           : content;

@@ -180,17 +180,24 @@ describe("the output, written by a thread of its own", () => {
     }
   });
 
-  test("encodes each text as UTF-8 whatever its characters, a page after a longer one and a file of millions of characters included", async () => {
+  test.each([
+    ["the build's thread", false],
+    ["the writer's thread", true],
+  ])("encodes each text as UTF-8 whatever its characters, a page after a longer one and a file of millions of characters included (%s)", async (_, threaded) => {
     const dir = await mkdtemp(path.join(os.tmpdir(), "site-output-"));
     try {
       const out = path.join(dir, "dist");
       const output = await openOutput(out, createBuildStore(path.join(dir, "build")));
-      // Three bytes a unit (Greek is two, an emoji four for its two units), a lone surrogate, and plain ASCII.
+      if (threaded) output.expectWrites();
+      // Three bytes a unit (Greek is two, an emoji four for its two units), lone surrogates, Latin-1 and plain ASCII.
       const texts = {
         "a.html": `<p>${"€ Ναύπλιο 🔑 ключ ".repeat(20_000)}</p>`,
         "b.html": "<p>🔑 \ud800 short</p>",
+        "d.html": "<p>\udc00 then a pair 🔑 and a high one at the end \ud83d",
+        "e.html": `<p>${"Schlüsseldienst für Türen ".repeat(100)}</p>`,
         "sitemap.xml": `<urlset>${"<url><loc>https://example.com/en/blog/a-post</loc></url>".repeat(25_000)}</urlset>`,
         "c.html": `<p>${"Ξ".repeat(300_000)}</p>`,
+        "f.txt": "plain ASCII",
       };
       for (const [file, content] of Object.entries(texts)) await output.write({ path: file, content });
       await output.commit();
