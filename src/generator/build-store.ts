@@ -2,6 +2,7 @@ import { chmodSync, copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, 
 import { open, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { partialName } from "./cache-names.ts";
+import { utf8Of } from "./utf8.ts";
 
 /**
  * Work one build leaves for the next, in the cache folder (`.cache/build/`):
@@ -59,20 +60,24 @@ export function createBuildStore(dir: string | undefined): BuildStore {
   const writeAtomically = async (file: string, content: string | Buffer | Iterable<string>) => {
     folder(file);
     const partial = partialName(file);
-    if (typeof content === "string" || Buffer.isBuffer(content)) await writeFile(partial, content);
+    if (typeof content === "string" || Buffer.isBuffer(content)) await writeFile(partial, typeof content === "string" ? utf8Of(content) : content);
     else {
       // Written in pieces (a line per document of a large site), never as one string in memory.
       const handle = await open(partial, "w");
       try {
+        // A few hundred kilobytes at a time: large enough for few calls, small enough to be encoded in one buffer used again.
         let batch: string[] = [];
+        let length = 0;
         for (const piece of content) {
           batch.push(piece);
-          if (batch.length === 256) {
-            await handle.write(batch.join(""));
+          length += piece.length;
+          if (length >= 256 * 1024) {
+            await handle.write(utf8Of(batch.join("")));
             batch = [];
+            length = 0;
           }
         }
-        await handle.write(batch.join(""));
+        await handle.write(utf8Of(batch.join("")));
       } finally {
         await handle.close();
       }

@@ -1,4 +1,3 @@
-import { transcode } from "node:buffer";
 import { chmodSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { assetsFolder } from "../shared/caching.ts";
@@ -26,26 +25,6 @@ function brotliQuality(file: string): number {
 /** The suffixes of a file's copies: the file itself, and its .br when it is compressed. */
 export function copiesOf(file: string, size: number): string[] {
   return isCompressed(file, size) ? ["", ".br"] : [""];
-}
-
-// A text's UTF-16 units, copied as they are into a buffer used again for every text.
-let units = Buffer.allocUnsafeSlow(512 * 1024);
-
-/**
- * A text as UTF-8. V8 encodes a string with non-ASCII characters (every page: "€", "–", Greek)
- * one character at a time; its UTF-16 units copied out and converted by Node's transcoder take a
- * third to a quarter of that (a Greek page of 89 KB: 33 µs against 108 µs). A lone surrogate,
- * which the transcoder refuses, is encoded by V8 as U+FFFD, as Buffer.from does.
- */
-export function utf8Of(text: string): Buffer {
-  // A file of over a million characters (a large site's sitemap, ASCII) is encoded as it is, without keeping a buffer its size.
-  if (text.length > 1_000_000) return Buffer.from(text);
-  if (2 * text.length > units.length) units = Buffer.allocUnsafeSlow(2 * text.length);
-  try {
-    return transcode(units.subarray(0, units.write(text, "utf16le")), "utf16le", "utf8");
-  } catch {
-    return Buffer.from(text);
-  }
 }
 
 /** A file made and kept elsewhere (an image cache entry), linked into the output as it is, under a digest of its own. */

@@ -4,7 +4,8 @@ import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import type { BuildStore } from "./build-store.ts";
-import { copiesOf, createFileWriter, utf8Of, type LinkedFile } from "./write-files.ts";
+import { copiesOf, createFileWriter, type LinkedFile } from "./write-files.ts";
+import { utf8Of } from "./utf8.ts";
 import type { WriteOpen, WriteReply, WriteRequest } from "./write-thread.ts";
 
 // Files waiting for the writer's thread: enough that a burst of pages (those that waited for

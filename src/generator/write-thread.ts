@@ -3,7 +3,8 @@
 // start before the build knows where the files go (while the site is read): the first message
 // says where.
 import { parentPort } from "node:worker_threads";
-import { createFileWriter, utf8Of, type FileWriter, type LinkedFile } from "./write-files.ts";
+import { createFileWriter, type FileWriter, type LinkedFile } from "./write-files.ts";
+import { utf8Of } from "./utf8.ts";
 
 /** Where to write; `written` counts the files written, read by the build's thread as they are (see write-site.ts). */
 export type WriteOpen = { open: { folder: string; storeDir?: string; current?: string; written: Int32Array } };
