@@ -1,10 +1,12 @@
 import { createHash } from "node:crypto";
 import { threadId } from "node:worker_threads";
+import { utf8Of } from "./utf8.ts";
 
 /** `sha256` of the parts, as hex: how the build cache and the image cache name what they keep. */
 export function digestOf(...parts: (string | Buffer)[]): string {
   const hash = createHash("sha256");
-  for (const part of parts) hash.update(part).update("\0");
+  // A long text (a document's Markdown, a page) is hashed as the same UTF-8, encoded faster (utf8.ts).
+  for (const part of parts) hash.update(typeof part === "string" && part.length > 1024 ? utf8Of(part) : part).update("\0");
   return hash.digest("hex");
 }
 

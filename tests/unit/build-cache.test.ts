@@ -5,6 +5,8 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test, vi, type MockInstance } from "vitest";
 import { build, type BuildResult } from "../../src/generator/build.ts";
 import { createBuildStore, type BuildStore } from "../../src/generator/build-store.ts";
+import { digestOf } from "../../src/generator/cache-names.ts";
+import { createHash } from "node:crypto";
 import { createImageCache } from "../../src/generator/image-cache.ts";
 import { openOutput, startWriterEarly, type SiteOutput } from "../../src/generator/write-site.ts";
 import { differingFiles, fileTree } from "../support/file-tree.ts";
@@ -180,32 +182,42 @@ describe("the output, written by a thread of its own", () => {
     }
   });
 
+  test("a digest of texts is the sha256 of their UTF-8, whatever their length and characters", () => {
+    const texts = ["short", `${"Ναύπλιο € 🔑 ".repeat(500)}`, `${"ключ ".repeat(400)}\ud800 lone`, "x".repeat(5_000), `\udc00${"é".repeat(2_000)}`];
+    const expected = createHash("sha256");
+    for (const text of texts) expected.update(Buffer.from(text)).update("\0");
+    expect(digestOf(...texts)).toBe(expected.digest("hex"));
+  });
+
   test.each([
     ["the build's thread", false],
     ["the writer's thread", true],
-  ])("encodes each text as UTF-8 whatever its characters, a page after a longer one and a file of millions of characters included (%s)", async (_, threaded) => {
-    const dir = await mkdtemp(path.join(os.tmpdir(), "site-output-"));
-    try {
-      const out = path.join(dir, "dist");
-      const output = await openOutput(out, createBuildStore(path.join(dir, "build")));
-      if (threaded) output.expectWrites();
-      // Three bytes a unit (Greek is two, an emoji four for its two units), lone surrogates, Latin-1 and plain ASCII.
-      const texts = {
-        "a.html": `<p>${"€ Ναύπλιο 🔑 ключ ".repeat(20_000)}</p>`,
-        "b.html": "<p>🔑 \ud800 short</p>",
-        "d.html": "<p>\udc00 then a pair 🔑 and a high one at the end \ud83d",
-        "e.html": `<p>${"Schlüsseldienst für Türen ".repeat(100)}</p>`,
-        "sitemap.xml": `<urlset>${"<url><loc>https://example.com/en/blog/a-post</loc></url>".repeat(25_000)}</urlset>`,
-        "c.html": `<p>${"Ξ".repeat(300_000)}</p>`,
-        "f.txt": "plain ASCII",
-      };
-      for (const [file, content] of Object.entries(texts)) await output.write({ path: file, content });
-      await output.commit();
-      for (const [file, content] of Object.entries(texts)) expect((await readFile(path.join(out, file))).equals(Buffer.from(content))).toBe(true);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
+  ])(
+    "encodes each text as UTF-8 whatever its characters, a page after a longer one and a file of millions of characters included (%s)",
+    async (_, threaded) => {
+      const dir = await mkdtemp(path.join(os.tmpdir(), "site-output-"));
+      try {
+        const out = path.join(dir, "dist");
+        const output = await openOutput(out, createBuildStore(path.join(dir, "build")));
+        if (threaded) output.expectWrites();
+        // Three bytes a unit (Greek is two, an emoji four for its two units), lone surrogates, Latin-1 and plain ASCII.
+        const texts = {
+          "a.html": `<p>${"€ Ναύπλιο 🔑 ключ ".repeat(20_000)}</p>`,
+          "b.html": "<p>🔑 \ud800 short</p>",
+          "d.html": "<p>\udc00 then a pair 🔑 and a high one at the end \ud83d",
+          "e.html": `<p>${"Schlüsseldienst für Türen ".repeat(100)}</p>`,
+          "sitemap.xml": `<urlset>${"<url><loc>https://example.com/en/blog/a-post</loc></url>".repeat(25_000)}</urlset>`,
+          "c.html": `<p>${"Ξ".repeat(300_000)}</p>`,
+          "f.txt": "plain ASCII",
+        };
+        for (const [file, content] of Object.entries(texts)) await output.write({ path: file, content });
+        await output.commit();
+        for (const [file, content] of Object.entries(texts)) expect((await readFile(path.join(out, file))).equals(Buffer.from(content))).toBe(true);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   test("a large site's pages are shared by two writers' threads, and every file and its .br come out whole", async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), "site-output-"));
