@@ -1,7 +1,7 @@
 import { transcode } from "node:buffer";
 
-// A text's UTF-16 units, copied as they are into a buffer used again for every text.
-let units = Buffer.allocUnsafeSlow(512 * 1024);
+// A text's UTF-16 units, copied as they are into a buffer used again for every text (made on first use).
+let units: Buffer | undefined;
 
 /**
  * A text as UTF-8. V8 encodes a string with non-ASCII characters (every page: "€", "–", Greek)
@@ -12,7 +12,7 @@ let units = Buffer.allocUnsafeSlow(512 * 1024);
 export function utf8Of(text: string): Buffer {
   // A file of over a million characters (a large site's sitemap, ASCII) is encoded as it is, without keeping a buffer its size.
   if (text.length > 1_000_000) return Buffer.from(text);
-  if (2 * text.length > units.length) units = Buffer.allocUnsafeSlow(2 * text.length);
+  if (!units || 2 * text.length > units.length) units = Buffer.allocUnsafeSlow(Math.max(512 * 1024, 2 * text.length));
   try {
     return transcode(units.subarray(0, units.write(text, "utf16le")), "utf16le", "utf8");
   } catch {
