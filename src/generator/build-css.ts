@@ -3,7 +3,7 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import type * as LightningCss from "lightningcss";
 import { digestOf } from "./cache-names.ts";
-import { blocksOf, cutSheet, keepMatchable } from "./cut-sheet.ts";
+import { blocksOf, cutSheet, keepMatchable, prepareSheet, prepareUtilities, type PreparedSheet, type PreparedUtilities } from "./cut-sheet.ts";
 
 export interface CssBuilder {
   /**
@@ -72,20 +72,24 @@ export async function createSheetCompiler(
   let tailwind: Promise<Tailwind> | undefined;
   const known = new Set(built?.seed ?? seed);
   let sheet = built && { head: built.head, utilities: built.utilities };
-  // The head without the rules for elements a page lacks, by the page's elements.
-  const heads = new Map<string, string>();
+  // The utilities read once per sheet, and the head without the rules for elements a page lacks,
+  // read once per set of elements: each page's cut then only keeps and leaves out.
+  let utilities: PreparedUtilities | undefined;
+  const heads = new Map<string, PreparedSheet>();
   return async (candidates, elements) => {
     if (!sheet || candidates.some((candidate) => !known.has(candidate))) {
       for (const candidate of candidates) known.add(candidate);
       sheet = buildSheet(await (tailwind ??= loadTailwind(entry)), known);
+      utilities = undefined;
       heads.clear();
     }
     const present = new Set(elements);
     const elementsKey = elements.join(" ");
     let head = heads.get(elementsKey);
-    if (head === undefined) heads.set(elementsKey, (head = keepMatchable(sheet.head, present)));
+    if (head === undefined)
+      heads.set(elementsKey, (head = prepareSheet(keepMatchable(sheet.head, present), (utilities ??= prepareUtilities(sheet.utilities)))));
     const wanted = new Set(candidates.filter((candidate) => !stylesMissingElements([candidate], present)));
-    return cutSheet(head, sheet.utilities, (candidate) => wanted.has(candidate));
+    return cutSheet(head, (candidate) => wanted.has(candidate));
   };
 }
 

@@ -127,21 +127,32 @@ export function selectorClass(selector: string): string | undefined {
   return found;
 }
 
-/** Rules whose selectors name none of `classes` left out, and selectors naming none left out of the rest. */
-function keepRules(css: string, from: number, to: number, keep: (candidate: string) => boolean): string {
-  let kept = "";
-  for (const { start, open, end } of blocksOf(css, from, to)) {
+/**
+ * A rule of a sheet's utilities with each selector's class found, or an at-rule around such
+ * rules: read once per sheet, then kept or left out for each page (see prepareUtilities).
+ */
+type Part = { selectors: { text: string; name: string | undefined }[]; block: string } | { prelude: string; parts: Part[] };
+
+function partsOf(css: string, from: number, to: number): Part[] {
+  return blocksOf(css, from, to).map(({ start, open, end }) => {
     const prelude = css.slice(start, open);
-    if (prelude.startsWith("@")) {
-      const inner = keepRules(css, open + 1, end - 1, keep);
-      if (inner) kept += `${prelude}{${inner}}`;
-    } else {
-      const selectors = splitTopLevel(prelude, ",").filter((selector) => {
-        const name = selectorClass(selector);
-        return name !== undefined && keep(name);
-      });
-      if (selectors.length > 0) kept += `${selectors.join(",")}${css.slice(open, end)}`;
+    if (prelude.startsWith("@")) return { prelude, parts: partsOf(css, open + 1, end - 1) };
+    return { selectors: splitTopLevel(prelude, ",").map((text) => ({ text, name: selectorClass(text) })), block: css.slice(open, end) };
+  });
+}
+
+/** Rules whose selectors name none of `classes` left out, and selectors naming none left out of the rest. */
+function keepRules(parts: Part[], keep: (candidate: string) => boolean): string {
+  let kept = "";
+  for (const part of parts) {
+    if ("parts" in part) {
+      const inner = keepRules(part.parts, keep);
+      if (inner) kept += `${part.prelude}{${inner}}`;
+      continue;
     }
+    let selectors = "";
+    for (const { text, name } of part.selectors) if (name !== undefined && keep(name)) selectors += selectors ? `,${text}` : text;
+    if (selectors) kept += selectors + part.block;
   }
   return kept;
 }
@@ -155,56 +166,87 @@ function addUses(text: string, into: Set<string>, pattern: RegExp) {
   for (const match of text.matchAll(pattern)) into.add(match[1]!);
 }
 
-/**
- * A page's stylesheet out of one made for many: `head` and `utilities` as finishSheet splits a
- * finished sheet (the head already without the rules for elements the page lacks), `has` telling
- * which classes the page uses. The utilities keep the rules of those classes; the head's theme
- * variables, the properties' defaults, `@property` rules and keyframes keep what the kept rules
- * use, directly or through one another.
- */
-export function cutSheet(head: string, utilities: string, has: (candidate: string) => boolean): string {
+/** The utilities part of a shared sheet (see finishSheet), read once: its rules, `@property` rules, keyframes and the rest. */
+export interface PreparedUtilities {
+  rules: Part[];
+  /** The top-level blocks but the utilities layer, in order. */
+  tail: { kind: "property" | "keyframes" | "other"; name: string; text: string; body: string }[];
+}
+
+export function prepareUtilities(utilities: string): PreparedUtilities {
+  let rules: Part[] = [];
+  const tail: PreparedUtilities["tail"] = [];
+  for (const block of blocksOf(utilities)) {
+    const prelude = utilities.slice(block.start, block.open);
+    const text = utilities.slice(block.start, block.end);
+    const body = utilities.slice(block.open + 1, block.end - 1);
+    if (prelude === "@layer utilities") rules = partsOf(utilities, block.open + 1, block.end - 1);
+    else if (prelude.startsWith("@property ")) tail.push({ kind: "property", name: prelude.slice("@property ".length).trim(), text, body });
+    else if (prelude.startsWith("@keyframes ")) tail.push({ kind: "keyframes", name: prelude.slice("@keyframes ".length).trim(), text, body });
+    else tail.push({ kind: "other", name: "", text, body });
+  }
+  return { rules, tail };
+}
+
+/** A head (see finishSheet, keepMatchable) read once with the utilities it is cut with: what every page's cut of it needs. */
+export interface PreparedSheet {
+  head: string;
+  utilities: PreparedUtilities;
+  /** The theme's and the properties' layers, each with its one rule and that rule's declarations. */
+  variableBlocks: { block: Block; rule: Block; declarations: string[]; properties: boolean }[];
+  /** Custom properties' values by name (the theme's, the properties' defaults, `@property` rules). */
+  values: Map<string, string>;
+  /** The variables the head's own rules (the base layer) use. */
+  headUses: Set<string>;
+}
+
+export function prepareSheet(head: string, utilities: PreparedUtilities): PreparedSheet {
   const headBlocks = blocksOf(head);
-  const tailBlocks = blocksOf(utilities);
-  let keptUtilities = "";
-  // Custom properties' values by name (the theme's, the properties' defaults, `@property` rules),
-  // to follow what a kept variable uses in turn.
   const values = new Map<string, string>();
   // The rule inside the theme's and the properties' layers (`@layer theme{:root,:host{…}}`), when it is alone.
-  const innermostRule = (css: string, block: Block) => {
+  const innermostRule = (block: Block) => {
     let rule: Block | undefined = block;
-    while (rule && css[rule.start] === "@") {
-      const inside = blocksOf(css, rule.open + 1, rule.end - 1);
+    while (rule && head[rule.start] === "@") {
+      const inside = blocksOf(head, rule.open + 1, rule.end - 1);
       rule = inside.length === 1 ? inside[0] : undefined;
     }
     return rule;
   };
-  const layerName = (css: string, block: Block) => /^@layer ([\w-]+)$/.exec(css.slice(block.start, block.open))?.[1];
-  const variableBlocks = new Map<Block, { rule: Block; declarations: string[] }>();
+  const variableBlocks: PreparedSheet["variableBlocks"] = [];
+  const headUses = new Set<string>();
   for (const block of headBlocks) {
-    const layer = layerName(head, block);
-    if (layer !== "theme" && layer !== "properties") continue;
-    const rule = innermostRule(head, block);
-    if (!rule) continue;
+    const layer = /^@layer ([\w-]+)$/.exec(head.slice(block.start, block.open))?.[1];
+    const rule = layer === "theme" || layer === "properties" ? innermostRule(block) : undefined;
+    if (!rule) {
+      addUses(head.slice(block.start, block.end), headUses, variableUse);
+      continue;
+    }
     const declarations = splitTopLevel(head.slice(rule.open + 1, rule.end - 1), ";");
-    variableBlocks.set(block, { rule, declarations });
+    variableBlocks.push({ block, rule, declarations, properties: layer === "properties" });
     for (const declaration of declarations) {
       const colon = declaration.indexOf(":");
       values.set(declaration.slice(0, colon), `${values.get(declaration.slice(0, colon)) ?? ""} ${declaration.slice(colon + 1)}`);
     }
   }
-  for (const block of tailBlocks) {
-    const prelude = utilities.slice(block.start, block.open);
-    if (prelude === "@layer utilities") keptUtilities = keepRules(utilities, block.open + 1, block.end - 1, has);
-    else if (prelude.startsWith("@property ")) {
-      const name = prelude.slice("@property ".length).trim();
-      values.set(name, `${values.get(name) ?? ""} ${utilities.slice(block.open + 1, block.end - 1)}`);
-    }
-  }
+  for (const { kind, name, body } of utilities.tail) if (kind === "property") values.set(name, `${values.get(name) ?? ""} ${body}`);
+  return { head, utilities, variableBlocks, values, headUses };
+}
+
+/**
+ * A page's stylesheet out of one made for many: `sheet` read by prepareSheet from a head and
+ * utilities as finishSheet splits a finished sheet (the head already without the rules for
+ * elements the page lacks), `has` telling which classes the page uses. The utilities keep the
+ * rules of those classes; the head's theme variables, the properties' defaults, `@property` rules
+ * and keyframes keep what the kept rules use, directly or through one another.
+ */
+export function cutSheet(sheet: PreparedSheet, has: (candidate: string) => boolean): string {
+  const { head, values } = sheet;
+  const keptUtilities = keepRules(sheet.utilities.rules, has);
   // Theme variables: those the kept rules and the head's own (the base layer) use, fallbacks
   // included, and those these use in turn.
   const themed = new Set<string>();
   addUses(keptUtilities, themed, variableUse);
-  for (const block of headBlocks) if (!variableBlocks.has(block)) addUses(head.slice(block.start, block.end), themed, variableUse);
+  for (const name of sheet.headUses) themed.add(name);
   for (const name of themed) addUses(values.get(name) ?? "", themed, variableUse);
   // Registered properties (the properties' defaults, `@property`): those the kept rules set, and
   // those they use without a fallback. One used only with a fallback is registered by whichever
@@ -232,8 +274,7 @@ export function cutSheet(head: string, utilities: string, has: (candidate: strin
 
   let cut = "";
   let from = 0;
-  for (const [block, { rule, declarations }] of variableBlocks) {
-    const properties = layerName(head, block) === "properties";
+  for (const { block, rule, declarations, properties } of sheet.variableBlocks) {
     const kept = declarations.filter((declaration) => (properties ? registered : themed).has(propertyName(declaration)));
     if (properties) kept.splice(0, kept.length, ...byFirstUse(kept, propertyName));
     cut += head.slice(from, kept.length > 0 ? rule.open + 1 : block.start);
@@ -248,16 +289,12 @@ export function cutSheet(head: string, utilities: string, has: (candidate: strin
   const named = `${keptUtilities} ${[...used].map((name) => values.get(name) ?? "").join(" ")}`;
   const properties: { name: string; text: string }[] = [];
   const keyframes: { name: string; text: string }[] = [];
-  for (const block of tailBlocks) {
-    const prelude = utilities.slice(block.start, block.open);
-    const text = utilities.slice(block.start, block.end);
-    if (prelude.startsWith("@property ")) {
-      const name = prelude.slice("@property ".length).trim();
+  for (const { kind, name, text } of sheet.utilities.tail) {
+    if (kind === "property") {
       if (registered.has(name)) properties.push({ name, text });
-    } else if (prelude.startsWith("@keyframes ")) {
-      const name = prelude.slice("@keyframes ".length).trim();
+    } else if (kind === "keyframes") {
       if (new RegExp(`(^|[^\\w-])${name.replace(/[^\w-]/g, "\\$&")}($|[^\\w-])`).test(named)) keyframes.push({ name, text });
-    } else if (prelude !== "@layer utilities") cut += text;
+    } else cut += text;
   }
   for (const { text } of [...byFirstUse(properties, ({ name }) => name), ...byFirstUse(keyframes, ({ name }) => name)]) cut += text;
   return cut;
