@@ -1,5 +1,6 @@
+import { createRequire } from "node:module";
 import { CORE_SCHEMA, load } from "js-yaml";
-import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node } from "yaml";
+import type { Node } from "yaml";
 import type { z } from "zod";
 import type { Problem } from "./errors.ts";
 
@@ -20,10 +21,11 @@ export interface YamlSource {
  * matter starts on line 2, after `---`). A syntax error is thrown as a Problem.
  *
  * The value is read by js-yaml with YAML 1.2's core schema (the schema `yaml` reads with: the
- * same values, a test compares them), several times faster; where every node is written is read
- * by `yaml` only when a position is asked for, that is when there is a problem to show. Text
- * js-yaml does not take (a syntax error, a key written twice) is read by `yaml`, whose message
- * and position the problem gets.
+ * same values, a test compares them), several times faster. Where a node is written is found
+ * only when a position is asked for, that is when there is a problem to show or a photo of the
+ * config to point at: js-yaml reads the text again, telling where each node opens (the same
+ * places as `yaml` gives, a test compares them node by node). Text js-yaml does not take (a
+ * syntax error, a key written twice) is read by `yaml`, whose message and position the problem gets.
  */
 export function parseYamlSource(text: string, file: string, firstLine = 1): YamlSource {
   let value: unknown;
@@ -32,22 +34,96 @@ export function parseYamlSource(text: string, file: string, firstLine = 1): Yaml
   } catch {
     return parseWithPositions(text, file, firstLine);
   }
-  let positions: YamlSource | undefined;
+  let root: WrittenNode | undefined;
   return {
     value,
-    positionOf(path, options) {
-      try {
-        positions ??= parseWithPositions(text, file, firstLine);
-      } catch {
-        // Text js-yaml takes and `yaml` does not: the problem is shown at the text's start.
-        return { line: firstLine, column: 1 };
+    positionOf(path, { key = false } = {}) {
+      root ??= writtenNodes(text);
+      let node = root;
+      let found = 0;
+      for (const [index, segment] of path.entries()) {
+        if (node?.kind === "mapping") {
+          const at = node.children.findIndex((child, place) => place % 2 === 0 && String(child.result) === String(segment));
+          if (at === -1) break;
+          found = startOf(text, node.children[at]!);
+          node = node.children[at + 1];
+          if (!key && index === path.length - 1 && node) found = startOf(text, node);
+        } else if (node?.kind === "sequence" && typeof segment === "number" && node.children[segment]) {
+          node = node.children[segment];
+          found = startOf(text, node);
+        } else break;
       }
-      return positions.positionOf(path, options);
+      return positionAt(text, found, firstLine);
     },
   };
 }
 
+/** A node as js-yaml reads it: where it opens, what it is, and its own nodes (a mapping's keys and values in turn). */
+interface WrittenNode {
+  open: number;
+  kind?: string | null;
+  result?: unknown;
+  children: WrittenNode[];
+}
+
+function writtenNodes(text: string): WrittenNode | undefined {
+  const top: WrittenNode = { open: 0, children: [] };
+  const open = [top];
+  load(text, {
+    schema: CORE_SCHEMA,
+    listener(event, state) {
+      if (event === "open") {
+        const node: WrittenNode = { open: state.position, children: [] };
+        open.at(-1)!.children.push(node);
+        open.push(node);
+      } else {
+        const node = open.pop()!;
+        node.kind = state.kind;
+        node.result = state.result;
+      }
+    },
+  });
+  return top.children[0];
+}
+
+/**
+ * Where a node's own text starts, as `yaml` places it: js-yaml opens a node where the text before
+ * it ends (after `key:`), so the spaces, line breaks and comments before it are passed over, then
+ * its tag and anchor. An empty value (`key:` alone: js-yaml gives it no kind, as it gives none to
+ * an alias) is where it opens.
+ */
+function startOf(text: string, node: WrittenNode): number {
+  let index = node.open;
+  const blank = () => {
+    for (;;) {
+      while (index < text.length && " \t\r\n".includes(text[index]!)) index++;
+      if (text[index] !== "#") return;
+      while (index < text.length && text[index] !== "\n") index++;
+    }
+  };
+  blank();
+  while (text[index] === "!" || text[index] === "&") {
+    while (index < text.length && !" \t\r\n".includes(text[index]!)) index++;
+    blank();
+  }
+  return node.kind === null || node.kind === undefined ? (text[index] === "*" ? index : node.open) : index;
+}
+
+/** The line and column of an index of the text, the text's first line being `firstLine`. */
+function positionAt(text: string, index: number, firstLine: number): Position {
+  const lineStart = text.lastIndexOf("\n", index - 1) + 1;
+  let line = firstLine;
+  for (let at = text.indexOf("\n"); at !== -1 && at < index; at = text.indexOf("\n", at + 1)) line++;
+  return { line, column: index - lineStart + 1 };
+}
+
+// Loaded for text js-yaml does not take: a build with no such text never needs it (it takes a
+// hundredth of a second to load).
+let loaded: typeof import("yaml") | undefined;
+const yaml = () => (loaded ??= createRequire(import.meta.url)("yaml") as typeof import("yaml"));
+
 function parseWithPositions(text: string, file: string, firstLine: number): YamlSource {
+  const { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument } = yaml();
   const lines = new LineCounter();
   const document = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   const at = (offset: number): Position => {

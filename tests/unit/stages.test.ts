@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { readFile, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -32,7 +33,7 @@ import fg from "fast-glob";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { Icon, type IconName } from "../../src/templates/icons.tsx";
-import { parseDocument } from "yaml";
+import { isMap, isScalar, isSeq, LineCounter, parseDocument } from "yaml";
 import { parseYamlSource } from "../../src/generator/yaml-source.ts";
 import { useBuiltSite } from "../support/fixture-site.ts";
 import { repoRoot } from "../support/servers.ts";
@@ -310,6 +311,51 @@ test("YAML's values are read as `yaml` reads them, and its positions only when a
   const source = parseYamlSource('title: "Prices"\nimage:  van.jpg', "x.md", 2);
   expect(source.positionOf(["image"])).toEqual({ line: 3, column: 9 });
   expect(source.positionOf(["image"], { key: true })).toEqual({ line: 3, column: 1 });
+  expect(source.positionOf(["missing"])).toEqual({ line: 2, column: 1 });
+});
+
+test("where each YAML node is written is the place `yaml` gives it, value and key, down to every nested node", () => {
+  const texts = [
+    ...fg.sync(["content/**/*.md", "site.config.yml", "locales/*.yml", "tests/fixtures/**/*.md", "tests/fixtures/**/*.yml"], { cwd: repoRoot, absolute: true }).map(
+      (file) => readFileSync(file, "utf8"),
+    ),
+    "# a comment\na: 1\nb:   \"quoted: value\"   # trailing\nc: 'single'\nd: |\n  literal\n  block\ne: >-\n  folded\nf: [x, \"y\", {z: 1, w: [2, 3]}]",
+    "l:\n  - one\n  -   two\n  - - nested\n    - seq\n  - key: value\n    other: 2\n  -\n    late: item\nm:\nn: ~\no: !!str 12\np: &anchor hello\nq: *anchor",
+    "r:\n\n  # a comment between\n  s: deep\nt: plain scalar\n  on two lines\n\"quoted key\": 1\n? explicit\n: value\nu:\n- at indent 0\n- second\nv: &m { w: 1 }",
+    "a: 1\r\nb:\r\n  c: 2\r\n  d: \"x\"\r\n",
+  ].map((text) => /^---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1] ?? text);
+  let compared = 0;
+  for (const text of texts) {
+    const lines = new LineCounter();
+    const document = parseDocument(text, { lineCounter: lines, uniqueKeys: true });
+    if (document.errors.length) continue;
+    const source = parseYamlSource(text, "x.yml", 2);
+    const at = (offset: number) => {
+      const { line, col } = lines.linePos(offset);
+      return { line: line + 1, column: col };
+    };
+    const walk = (node: unknown, path: (string | number)[]) => {
+      if (isMap(node))
+        for (const pair of node.items) {
+          if (!isScalar(pair.key)) continue;
+          const key = String(pair.key.value);
+          const value = pair.value as { range?: number[] } | null;
+          expect(source.positionOf([...path, key], { key: true }), `${JSON.stringify([...path, key])} (key) in ${text}`).toEqual(at(pair.key.range![0]!));
+          expect(source.positionOf([...path, key]), `${JSON.stringify([...path, key])} in ${text}`).toEqual(at(value?.range?.[0] ?? pair.key.range![0]!));
+          expect(source.positionOf([...path, key, "not there"])).toEqual(at(pair.key.range![0]!));
+          compared++;
+          walk(pair.value, [...path, key]);
+        }
+      else if (isSeq(node))
+        node.items.forEach((item, index) => {
+          expect(source.positionOf([...path, index]), `${JSON.stringify([...path, index])} in ${text}`).toEqual(at((item as { range: number[] }).range[0]!));
+          compared++;
+          walk(item, [...path, index]);
+        });
+    };
+    walk(document.contents, []);
+  }
+  expect(compared).toBeGreaterThan(700);
 });
 
 test("CSS candidates are read from class attributes", () => {
