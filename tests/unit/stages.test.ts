@@ -20,10 +20,10 @@ import { loadContent } from "../../src/generator/load-content.ts";
 import { flatten, loadLocales } from "../../src/generator/load-locales.ts";
 import { createRedirects } from "../../src/generator/redirects.ts";
 import { createMarkdownFinisher, readMarkdown } from "../../src/generator/render-markdown.ts";
-import { pageTitle } from "../../src/generator/render-pages.tsx";
+import { dateWriter, pageTitle } from "../../src/generator/render-pages.tsx";
 import { resolveRoutes } from "../../src/generator/resolve-routes.ts";
 import { postsIn } from "../../src/shared/routes.ts";
-import { langToDir, preferredLanguage } from "../../src/shared/languages.ts";
+import { langToDir, languages, preferredLanguage } from "../../src/shared/languages.ts";
 import { rootRedirectScript } from "../../src/generator/root-pages.ts";
 import vm from "node:vm";
 import { resolvePath } from "../../src/shared/routing.ts";
@@ -273,6 +273,24 @@ test("WhatsApp and Viber links appear only where their numbers are configured", 
   ]);
 });
 
+test("every day of several years is written as Intl writes it in each language, the first of a month in French as 1er", () => {
+  for (const language of languages) {
+    const write = dateWriter(language);
+    const intl = new Intl.DateTimeFormat(language.intl, { dateStyle: "long", timeZone: "UTC" });
+    for (let day = Date.UTC(2019, 0, 1); day < Date.UTC(2031, 0, 1); day += 86_400_000) {
+      const iso = new Date(day).toISOString().slice(0, 10);
+      const expected = intl
+        .formatToParts(new Date(day))
+        .map(({ type, value }) => (type === "day" && value === "1" && language.firstOfMonth ? language.firstOfMonth : value))
+        .join("");
+      expect(write(iso), `${language.code} ${iso}`).toBe(expected);
+      expect(write(iso)).toBe(expected);
+    }
+  }
+  expect(dateWriter(languages.find(({ code }) => code === "fr")!)("2024-02-01")).toBe("1er février 2024");
+  expect(dateWriter(languages.find(({ code }) => code === "ru")!)("2024-02-15")).toBe("15 февраля 2024\u202fг.");
+});
+
 test("the title gets the brand when it fits in 60 characters", () => {
   expect(pageTitle("Prices", "Nafplio Locksmith")).toBe("Prices | Nafplio Locksmith");
   expect(pageTitle("A very long title that already fills most of the space", "Nafplio Locksmith")).toBe(
@@ -316,13 +334,13 @@ test("YAML's values are read as `yaml` reads them, and its positions only when a
 
 test("where each YAML node is written is the place `yaml` gives it, value and key, down to every nested node", () => {
   const texts = [
-    ...fg.sync(["content/**/*.md", "site.config.yml", "locales/*.yml", "tests/fixtures/**/*.md", "tests/fixtures/**/*.yml"], { cwd: repoRoot, absolute: true }).map(
-      (file) => readFileSync(file, "utf8"),
-    ),
-    "# a comment\na: 1\nb:   \"quoted: value\"   # trailing\nc: 'single'\nd: |\n  literal\n  block\ne: >-\n  folded\nf: [x, \"y\", {z: 1, w: [2, 3]}]",
+    ...fg
+      .sync(["content/**/*.md", "site.config.yml", "locales/*.yml", "tests/fixtures/**/*.md", "tests/fixtures/**/*.yml"], { cwd: repoRoot, absolute: true })
+      .map((file) => readFileSync(file, "utf8")),
+    '# a comment\na: 1\nb:   "quoted: value"   # trailing\nc: \'single\'\nd: |\n  literal\n  block\ne: >-\n  folded\nf: [x, "y", {z: 1, w: [2, 3]}]',
     "l:\n  - one\n  -   two\n  - - nested\n    - seq\n  - key: value\n    other: 2\n  -\n    late: item\nm:\nn: ~\no: !!str 12\np: &anchor hello\nq: *anchor",
-    "r:\n\n  # a comment between\n  s: deep\nt: plain scalar\n  on two lines\n\"quoted key\": 1\n? explicit\n: value\nu:\n- at indent 0\n- second\nv: &m { w: 1 }",
-    "a: 1\r\nb:\r\n  c: 2\r\n  d: \"x\"\r\n",
+    'r:\n\n  # a comment between\n  s: deep\nt: plain scalar\n  on two lines\n"quoted key": 1\n? explicit\n: value\nu:\n- at indent 0\n- second\nv: &m { w: 1 }',
+    'a: 1\r\nb:\r\n  c: 2\r\n  d: "x"\r\n',
   ].map((text) => /^---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1] ?? text);
   let compared = 0;
   for (const text of texts) {
