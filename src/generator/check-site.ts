@@ -62,6 +62,8 @@ export function createSiteCheck(origin: string, allUrls: Iterable<string>, isAss
   const alternatesByUrl = new Map<string, Map<string, string>>();
   const seen = new Map<string, string>();
   const pages: PageInfo[] = [];
+  // Addresses found to exist (copies, as the problems' are): every page of a language links the same menu and footer.
+  const found = new Set<string>();
 
   /** The checks that compare pages with each other: unique titles and descriptions; the hreflang sets are compared in finish(). */
   const register = (page: PageInfo, facts: PageFacts) => {
@@ -102,12 +104,13 @@ export function createSiteCheck(origin: string, allUrls: Iterable<string>, isAss
       if (lang !== page.language.code) problems.add(where, `<html lang="${lang ?? ""}"> but the page is in ${page.language.code}`);
 
       const check = (written: string | undefined) => {
+        if (written === undefined || found.has(written)) return;
         // Links in the head name pages and files by their full address (canonical, hreflang, og:image).
-        const target = written?.startsWith(`${origin}/`) ? written.slice(origin.length) : written;
+        const target = written.startsWith(`${origin}/`) ? written.slice(origin.length) : written;
         if (!target || !target.startsWith("/") || target.startsWith("//")) return;
         const path = decode(target).split(/[?#]/)[0]!;
-        if (!urls.has(path) && !isAsset(path))
-          problems.add(where, `link to ${detached(path)}, which the site does not have${hint}; link to an existing page (route:ID in Markdown)`);
+        if (urls.has(path) || isAsset(path)) found.add(detached(written));
+        else problems.add(where, `link to ${detached(path)}, which the site does not have${hint}; link to an existing page (route:ID in Markdown)`);
       };
       // One pass over the page's tags: links and sources, and each image's alt text.
       for (const match of document.matchAll(/<(a|link|script|img|source)\b[^>]*>/gi)) {
