@@ -22,6 +22,30 @@ function brotliQuality(file: string): number {
   return file.startsWith(`${assetsFolder}/`) ? 11 : 6;
 }
 
+/** How a file's .br copy is made (brotliCopy): the same settings wherever it is made. */
+export function brotliOptions(file: string, size: number): import("node:zlib").BrotliOptions {
+  const { constants } = process.getBuiltinModule("node:zlib");
+  return {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: brotliQuality(file),
+      [constants.BROTLI_PARAM_SIZE_HINT]: size,
+      // A window no larger than the file (64 KB at least): the same compression, less memory
+      // to set up; and no larger than 1 MB: the sitemap of 5,930 pages (4.8 MB) came out no
+      // smaller with 8 MB (42.8 KB either way), which the build held at its memory peak.
+      [constants.BROTLI_PARAM_LGWIN]: Math.max(16, Math.min(20, Math.ceil(Math.log2(size + 1)))),
+    },
+  };
+}
+
+/**
+ * A file's .br copy, as every build writes it. The compiled CLI makes its island scripts' copies
+ * ahead of time with the same options (compiled-assets.ts), so they come out the same byte for byte.
+ */
+export function brotliCopy(file: string, content: Buffer): Buffer {
+  // Loaded when a first copy is compressed: a build that makes nothing new never needs it.
+  return process.getBuiltinModule("node:zlib").brotliCompressSync(content, brotliOptions(file, content.length));
+}
+
 /** The suffixes of a file's copies: the file itself, and its .br when it is compressed. */
 export function copiesOf(file: string, size: number): string[] {
   return isCompressed(file, size) ? ["", ".br"] : [""];
@@ -35,10 +59,11 @@ export interface LinkedFile {
 
 export interface FileWriter {
   /**
-   * Writes a file and its .br, or links a kept one (`LinkedFile`), or links the copies the store
-   * has of the same content: its digest and size.
+   * Writes a file and its .br (`compressed` when it was made beforehand by brotliCopy), or links
+   * a kept one (`LinkedFile`), or links the copies the store has of the same content: its digest
+   * and size.
    */
-  write(file: string, content: Buffer | LinkedFile): { digest: string; size: number };
+  write(file: string, content: Buffer | LinkedFile, compressed?: Buffer): { digest: string; size: number };
   /**
    * Links the stored copies of `digest` in place of `file` (or leaves them where the output being
    * replaced already has them); false when one is missing (none is left linked then).
@@ -86,7 +111,7 @@ export function createFileWriter(folder: string, storeDir: string | undefined, c
 
   return {
     restore,
-    write(file, source) {
+    write(file, source, compressed) {
       if (!Buffer.isBuffer(source)) {
         const { size, mode: kept } = statSync(source.from);
         if (isCompressed(file, size)) return this.write(file, readFileSync(source.from));
@@ -103,22 +128,8 @@ export function createFileWriter(folder: string, storeDir: string | undefined, c
       const size = content.length;
       if (restore(file, digest, size)) return { digest, size };
       const target = targetOf(file);
-      // Loaded when a first copy is compressed: a build that makes nothing new never needs it.
-      const zlib = process.getBuiltinModule("node:zlib");
       for (const suffix of copiesOf(file, size)) {
-        const data =
-          suffix === ".br"
-            ? zlib.brotliCompressSync(content, {
-                params: {
-                  [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality(file),
-                  [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
-                  // A window no larger than the file (64 KB at least): the same compression, less memory
-                  // to set up; and no larger than 1 MB: the sitemap of 5,930 pages (4.8 MB) came out no
-                  // smaller with 8 MB (42.8 KB either way), which the build held at its memory peak.
-                  [zlib.constants.BROTLI_PARAM_LGWIN]: Math.max(16, Math.min(20, Math.ceil(Math.log2(size + 1)))),
-                },
-              })
-            : content;
+        const data = suffix === ".br" ? (compressed ?? brotliCopy(file, content)) : content;
         writeFileSync(target + suffix, data, { mode });
         store.keep(target + suffix, digest + suffix);
       }

@@ -25,6 +25,8 @@ export interface OutputFile {
   path: string;
   /** The file's content, or how to make it (drawn in turn with the writes, a few at a time); a kept file is linked. */
   content: string | Buffer | LinkedFile | (() => Promise<Buffer | LinkedFile>);
+  /** Its .br, made beforehand by brotliCopy (write-files.ts): written as it is. */
+  compressed?: Buffer;
 }
 
 /**
@@ -177,22 +179,22 @@ export async function openOutput(outDir: string, store?: BuildStore, early?: Ear
     bytes += size;
   };
 
-  const writeHere = (file: string, content: string | Buffer | LinkedFile) =>
-    record(file, linker.write(file, typeof content === "string" ? utf8Of(content) : content));
-  const writeOne = async (file: string, content: string | Buffer | LinkedFile) => {
+  const writeHere = (file: string, content: string | Buffer | LinkedFile, compressed?: Buffer) =>
+    record(file, linker.write(file, typeof content === "string" ? utf8Of(content) : content, compressed));
+  const writeOne = async (file: string, content: string | Buffer | LinkedFile, compressed?: Buffer) => {
     // Until pages are made (expectWrites), files are written here: a build with nothing changed
     // links what it writes from the store and never starts the thread.
-    if (threads.length === 0) return writeHere(file, content);
+    if (threads.length === 0) return writeHere(file, content, compressed);
     if (pagesMade) {
       // The writers' replies are taken first, so that their count of files waiting is current.
       await new Promise(setImmediate);
-      if (threads.every((thread) => thread.pending > 0)) return writeHere(file, content);
+      if (threads.every((thread) => thread.pending > 0)) return writeHere(file, content, compressed);
     }
     const id = ++calls;
     if (threads.every((thread) => behind(thread) >= writeHereBehind) && !(calls > secondWriterAfter && threads.length < maxThreads))
-      return writeHere(file, content);
+      return writeHere(file, content, compressed);
     const made = new Promise<{ digest: string; size: number }>((resolve, reject) => waiting.set(id, { resolve, reject }));
-    const request: WriteRequest = { id, file, content };
+    const request: WriteRequest = { id, file, content, ...(compressed ? { compressed } : {}) };
     const thread = writer();
     thread.pending++;
     thread.given++;
@@ -221,7 +223,7 @@ export async function openOutput(outDir: string, store?: BuildStore, early?: Ear
     async write(file) {
       if (failure) throw failure;
       const { content } = file;
-      await enqueue(typeof content === "function" ? content().then((made) => writeOne(file.path, made)) : writeOne(file.path, content));
+      await enqueue(typeof content === "function" ? content().then((made) => writeOne(file.path, made)) : writeOne(file.path, content, file.compressed));
     },
     async reuse(file, { digest, size }) {
       if (failure) throw failure;

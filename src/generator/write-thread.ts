@@ -8,7 +8,7 @@ import { utf8Of } from "./utf8.ts";
 
 /** Where to write; `written` counts the files written, read by the build's thread as they are (see write-site.ts). */
 export type WriteOpen = { open: { folder: string; storeDir?: string; current?: string; written: Int32Array } };
-export type WriteRequest = { id: number; file: string; content: string | Uint8Array | LinkedFile };
+export type WriteRequest = { id: number; file: string; content: string | Uint8Array | LinkedFile; compressed?: Uint8Array };
 export type WriteReply = { id: number; digest: string; size: number } | { id: number; failure: { message: string; code?: string } };
 
 const port = parentPort!;
@@ -22,7 +22,7 @@ port.on("message", (message: WriteOpen | WriteRequest) => {
     writer = createFileWriter(folder, storeDir, current);
     return;
   }
-  const { id, file, content } = message;
+  const { id, file, content, compressed } = message;
   let reply: WriteReply;
   try {
     const source =
@@ -31,7 +31,8 @@ port.on("message", (message: WriteOpen | WriteRequest) => {
         : content instanceof Uint8Array
           ? Buffer.from(content.buffer, content.byteOffset, content.byteLength)
           : content;
-    reply = { id, ...writer!.write(file, source) };
+    const copy = compressed && Buffer.from(compressed.buffer, compressed.byteOffset, compressed.byteLength);
+    reply = { id, ...writer!.write(file, source, copy) };
   } catch (error) {
     const { message, code } = error as NodeJS.ErrnoException;
     reply = { id, failure: { message, ...(code ? { code } : {}) } };

@@ -8,6 +8,7 @@ import { createBuildStore, type BuildStore } from "../../src/generator/build-sto
 import { digestOf } from "../../src/generator/cache-names.ts";
 import { createHash } from "node:crypto";
 import { createImageCache } from "../../src/generator/image-cache.ts";
+import { brotliCopy } from "../../src/generator/write-files.ts";
 import { openOutput, startWriterEarly, type SiteOutput } from "../../src/generator/write-site.ts";
 import { differingFiles, fileTree } from "../support/file-tree.ts";
 import { fixtureSite, ownCacheDir } from "../support/fixture-site.ts";
@@ -218,6 +219,31 @@ describe("the output, written by a thread of its own", () => {
       }
     },
   );
+
+  test.each([
+    ["the build's thread", false],
+    ["the writer's thread", true],
+  ])("a file whose .br was made beforehand (the compiled CLI's island scripts) is written with that .br as it is (%s)", async (_, threaded) => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), "site-output-"));
+    try {
+      const out = path.join(dir, "dist");
+      const output = await openOutput(out, createBuildStore(path.join(dir, "build")));
+      if (threaded) output.expectWrites();
+      const code = `const menu = "Μενού";${"hydrate();".repeat(200)}`;
+      // Made otherwise than the writer would (quality 4): what comes out is these bytes, not the writer's.
+      const { brotliCompressSync, brotliDecompressSync, constants } = await import("node:zlib");
+      const compressed = brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
+      expect(compressed.equals(brotliCopy("assets/islands.0123456789.js", Buffer.from(code)))).toBe(false);
+      await output.write({ path: "assets/islands.0123456789.js", content: code, compressed });
+      await output.write({ path: "gr/index.html", content: `<p>${"Ναύπλιο ".repeat(100)}</p>` });
+      await output.commit();
+      expect(await readFile(path.join(out, "assets/islands.0123456789.js"), "utf8")).toBe(code);
+      expect((await readFile(path.join(out, "assets/islands.0123456789.js.br"))).equals(compressed)).toBe(true);
+      expect(brotliDecompressSync(await readFile(path.join(out, "gr/index.html.br"))).toString()).toBe(`<p>${"Ναύπλιο ".repeat(100)}</p>`);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 
   test("a large site's pages are shared by two writers' threads, and every file and its .br come out whole", async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), "site-output-"));

@@ -1,10 +1,12 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
+import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { compileTemplatesSheet, createCssBuilder } from "../../src/generator/build-css.ts";
 import { bundleIslands, everyIslandSet, islandModules } from "../../src/generator/bundle-islands.ts";
 import { classSources, compiledAssets, templatesStylesheet, writeCompiledAssets } from "../../src/generator/compiled-assets.ts";
+import { brotliCopy } from "../../src/generator/write-files.ts";
 
 let folder: string;
 beforeAll(async () => {
@@ -19,7 +21,13 @@ test("the compiled CLI's assets are the templates' sheet and every set of island
   const sets = everyIslandSet();
   expect(sets).toHaveLength(2 ** Object.keys(islandModules).length - 1);
   expect(sets).toContain("language-hint+language-switcher+menu");
-  for (const key of sets) expect(assets.island(key), key).toEqual((await bundleIslands([key])).get(key));
+  for (const key of sets) {
+    const { compressed, ...script } = assets.island(key)!;
+    expect(script, key).toEqual((await bundleIslands([key])).get(key));
+    // Its .br, made in parallel with the others: the bytes a build's writer would make of it.
+    expect(compressed!.equals(brotliCopy(script.url.slice(1), Buffer.from(script.code))), key).toBe(true);
+    expect(brotliDecompressSync(compressed!).toString()).toBe(script.code);
+  }
   expect(assets.island("no-such-island")).toBeUndefined();
   // None where the folder has none, and none for the sources run as they are (as here).
   expect(compiledAssets(path.join(folder, "missing"))).toBeUndefined();
