@@ -73,6 +73,11 @@ test("the threads the CLI starts (the build's writers and second reader, the ser
   const threads = started.filter((url) => /-thread\.\w+$/.test(url));
   expect(threads.map((url) => path.basename(url)).sort()).toEqual(["read-thread.js", "store-thread.js", "write-thread.js"]);
   for (const url of threads) expect(existsSync(fileURLToPath(url)), url).toBe(true);
+  // zod is bundled in (its many small modules were slow to load); the other packages load from node_modules.
+  expect(code).not.toMatch(/from "zod(\/[^"]*)?"/);
+  expect(code).toMatch(/safeParse/);
+  expect(code).toMatch(/from "marked"/);
+  expect(code).toMatch(/from "react-dom\/server"/);
 });
 
 test("the compiled CLI carries the templates' sheet and every island script, and builds with them what the sources build, byte for byte", async () => {
@@ -88,7 +93,10 @@ test("the compiled CLI carries the templates' sheet and every island script, and
     const { compiledFolder } = (await import("../../bin/compiled-cli.js")) as { compiledFolder(): Promise<string> };
     const assets = path.join(await compiledFolder(), "assets");
     expect(existsSync(path.join(assets, "templates-sheet.json"))).toBe(true);
-    expect(await readdir(path.join(assets, "islands"))).toHaveLength(63);
+    // Every set of islands' script, and its .br.
+    const islands = await readdir(path.join(assets, "islands"));
+    expect(islands.filter((file) => file.endsWith(".json"))).toHaveLength(63);
+    expect(islands.filter((file) => file.endsWith(".js.br"))).toHaveLength(63);
     // The same site built from the sources (as this test runs them), which make both in the build.
     const { build } = await import("../../src/generator/build.ts");
     await build({ root: repoRoot, outDir: out, cacheDir: sourcesCache, warn: () => {} });
