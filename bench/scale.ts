@@ -23,7 +23,7 @@ async function timedBuild(root: string, out: string): Promise<{ ms: number; peak
   const started = performance.now();
   const result = spawnSync(
     process.execPath,
-    ["--import", path.join(repoRoot, "bench/peak-memory.ts"), path.join(repoRoot, "bin/site.js"), "build", "--root", root, "--out", out],
+    ["--import", path.join(repoRoot, "bench/peak-memory.mjs"), path.join(repoRoot, "bin/site.js"), "build", "--root", root, "--out", out],
     { cwd: repoRoot, encoding: "utf8", env: { ...process.env, SITE_CACHE_DIR: cache }, maxBuffer: 64 * 1024 * 1024 },
   );
   const ms = performance.now() - started;
