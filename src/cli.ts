@@ -87,7 +87,11 @@ export async function main(argv: string[]): Promise<void> {
     .addHelpText("after", "\nExample:\n  $ site dev --port 4000")
     .action(async (options: { port: number; host: string; root: string }) => {
       const { startDev } = await import("./generator/dev.ts");
-      await startDev(options);
+      try {
+        await startDev(options);
+      } catch (error) {
+        reportError(error);
+      }
     });
 
   program

@@ -210,16 +210,28 @@ export async function startDev({ root, port, host }: DevOptions): Promise<http.S
       response.writeHead(content === null ? 500 : resolution.status, headers).end(html.replace("</body>", `${extra}</body>`));
     });
   });
-  await new Promise<void>((resolve) => server.listen(port, host, resolve));
-  const address = server.address();
-  console.log(`Dev server at http://${host}:${typeof address === "object" && address ? address.port : port} (watching for changes)`);
-
   const stop = () => {
     void watcher.close();
     void site?.worker.terminate();
     for (const client of clients) client.end();
     server.close();
   };
+  // A port already taken (another site dev, site serve) is said in one line, as site serve says it.
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(port, host, () => {
+        server.off("error", reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    stop();
+    throw new Error(`cannot listen on ${host}:${port}`, { cause: error });
+  }
+  const address = server.address();
+  console.log(`Dev server at http://${host}:${typeof address === "object" && address ? address.port : port} (watching for changes)`);
+
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
   server.on("close", () => void watcher.close());

@@ -1,5 +1,7 @@
 import { execFile } from "node:child_process";
 import { existsSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { readFile, readdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -55,6 +57,30 @@ test("site serve writes only JSON lines to stdout, and its address for people to
     expect(lines.find((line) => line.includes('"server.started"'))).toContain(`"url":"${server.url}"`);
     expect(stderr).toContain(`Serving ${dist}/ at ${server.url}`);
   } finally {
+    await work.remove();
+  }
+});
+
+test("site dev and site serve on a port already taken say so in two lines and exit 1, leaving nothing running", async () => {
+  const taken = http.createServer();
+  await new Promise<void>((resolve) => taken.listen(0, "127.0.0.1", resolve));
+  const { port } = taken.address() as AddressInfo;
+  const work = await tempDir("cli-port-taken");
+  try {
+    const dist = path.join(work.dir, "dist");
+    expect((await runSite(["build", "--out", dist])).code).toBe(0);
+    for (const args of [
+      ["dev", "--port", String(port), "--host", "127.0.0.1"],
+      ["serve", "--dir", dist, "--port", String(port), "--host", "127.0.0.1"],
+    ]) {
+      // runSite resolves when the process exits: a watcher or worker left running would time the test out.
+      const { code, stderr } = await runSite(args, { SITE_DATA_DIR: path.join(work.dir, "data") });
+      expect(code, args[0]).toBe(1);
+      const lines = stderr.split("\n").filter((line) => line && !line.startsWith("warning:"));
+      expect(lines, args[0]).toEqual([`error: cannot listen on 127.0.0.1:${port}`, `  caused by: listen EADDRINUSE: address already in use 127.0.0.1:${port}`]);
+    }
+  } finally {
+    taken.close();
     await work.remove();
   }
 });
