@@ -216,7 +216,7 @@ export async function startDev({ root, port, host }: DevOptions): Promise<http.S
     for (const client of clients) client.end();
     server.close();
   };
-  // A port already taken (another site dev, site serve) is said in one line, as site serve says it.
+  // A port already taken (another site dev, site serve) is said plainly, as site serve says it.
   try {
     await new Promise<void>((resolve, reject) => {
       server.once("error", reject);
