@@ -36,6 +36,8 @@ export interface IslandScript {
   candidates: string[];
   /** The elements it may create: each string a call in the bundle starts with (`jsx("aside", …)`). */
   elements: string[];
+  /** Its .br as a build writes it, where the compiled CLI made it with the script (compiled-assets.ts). */
+  compressed?: Buffer;
 }
 
 /** The key of a set of islands: its names, sorted, joined by `+`. */

@@ -7,7 +7,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { brotliCompress } from "node:zlib";
 import { compileTemplatesSheet, type TemplatesSheet } from "./build-css.ts";
 import { bundleIslands, everyIslandSet, type IslandScript } from "./bundle-islands.ts";
 import { packageRoot } from "./package-root.ts";
@@ -24,7 +23,7 @@ export const classSources = ["templates", "client", "shared"].map((folder) => pa
 export interface CompiledAssets {
   sheet: TemplatesSheet;
   /** The script of a set of islands (by islandSetKey), as bundleIslands makes it, with its .br as a build writes it. */
-  island(key: string): (IslandScript & { compressed?: Buffer }) | undefined;
+  island(key: string): IslandScript | undefined;
 }
 
 const sheetFile = "templates-sheet.json";
@@ -40,7 +39,8 @@ export async function writeCompiledAssets(folder: string): Promise<void> {
   const [sheet, islands] = await Promise.all([compileTemplatesSheet(templatesStylesheet, classSources), bundleIslands(everyIslandSet())]);
   mkdirSync(path.join(folder, "islands"), { recursive: true });
   writeFileSync(path.join(folder, sheetFile), JSON.stringify(sheet));
-  const compress = promisify(brotliCompress);
+  // zlib is loaded here, where the copies are made, not by every build that reads the assets.
+  const compress = promisify(process.getBuiltinModule("node:zlib").brotliCompress);
   await Promise.all(
     [...islands].map(async ([key, script]) => {
       const code = Buffer.from(script.code);
@@ -60,12 +60,12 @@ export function compiledAssets(folder = typeof SITE_COMPILED_ASSETS === "string"
   } catch {
     return undefined;
   }
-  const islands = new Map<string, (IslandScript & { compressed?: Buffer }) | undefined>();
+  const islands = new Map<string, IslandScript | undefined>();
   return {
     sheet,
     island(key) {
       if (!islands.has(key)) {
-        let script: (IslandScript & { compressed?: Buffer }) | undefined;
+        let script: IslandScript | undefined;
         try {
           script = JSON.parse(readFileSync(path.join(folder, islandFile(key)), "utf8")) as IslandScript;
           script.compressed = readFileSync(path.join(folder, compressedFile(key)));

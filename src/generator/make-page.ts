@@ -148,7 +148,7 @@ export function createPageMaker(site: Site, { modules, css, islands, timings }: 
 }
 
 /** An island script as the file the output holds (`assets/islands.3f9a1c2b7d.js`). */
-const scriptFile = (script: IslandScript & { compressed?: Buffer }): OutputFile => ({
+const scriptFile = (script: IslandScript): OutputFile => ({
   path: script.url.slice(1),
   content: script.code,
   ...(script.compressed ? { compressed: script.compressed } : {}),
