@@ -157,8 +157,11 @@ export async function startDev({ root, port, host }: DevOptions): Promise<http.S
     }, 5);
   };
   watcher.on("all", (_event, file) => seen(file));
+  // Until its first look is over, the watcher takes a file it finds as one that was there: a save
+  // made then would go unseen. So the server says it is watching only once it is.
+  const watching = new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
 
-  await update();
+  await Promise.all([update(), watching]);
 
   const server = http.createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://localhost");

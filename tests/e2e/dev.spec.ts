@@ -9,11 +9,19 @@ import { startSite } from "../support/servers.ts";
 const articleFile = (root: string) => path.join(root, "content/blog/spare-key-importance/en.md");
 
 /** `site dev` on a fresh copy of the fixture site, stopped and removed whatever the test finds. */
-async function withDev(run: (root: string, dev: Awaited<ReturnType<typeof startSite>>) => Promise<void>): Promise<void> {
+async function withDev(
+  run: (root: string, dev: Awaited<ReturnType<typeof startSite>>) => Promise<void>,
+  prepare?: (root: string) => Promise<void>,
+): Promise<void> {
   const root = await fixtureSite();
+  await prepare?.(root);
   const dev = await startSite(["dev", "--root", root, "--port", "0", "--host", "127.0.0.1"]);
   try {
     await run(root, dev);
+  } catch (error) {
+    // What site dev printed is what says which change it saw, and when.
+    console.error(`site dev's output:\n${dev.output()}`);
+    throw error;
   } finally {
     dev.process.kill("SIGTERM");
     await rm(root, { recursive: true, force: true });
@@ -156,5 +164,23 @@ test.describe("site dev", () => {
       await expect.poll(async () => (await priceList()).status(), { timeout: 20_000 }).toBe(200);
       expect(await (await priceList()).text()).toBe("Prices, 2026\n");
     });
+  });
+
+  test("a file saved the moment the server says it is watching is seen, however many files it watches", async ({ request }) => {
+    test.setTimeout(90_000);
+    // 20,000 files to look at first: the watcher's first look outlasts the reading of the site.
+    const archive = async (root: string) => {
+      for (let folder = 0; folder < 400; folder++) {
+        const dir = path.join(root, "public/archive", String(folder));
+        await mkdir(dir, { recursive: true });
+        await Promise.all(Array.from({ length: 50 }, (_, index) => writeFile(path.join(dir, `${index}.txt`), "kept\n")));
+      }
+    };
+    await withDev(async (root, dev) => {
+      await writeFile(path.join(root, "public/archive/399/late.txt"), "Saved at once\n");
+      const late = () => request.get(`${dev.url}/archive/399/late.txt`, { maxRedirects: 0 });
+      await expect.poll(async () => (await late()).status(), { timeout: 20_000 }).toBe(200);
+      expect(await (await late()).text()).toBe("Saved at once\n");
+    }, archive);
   });
 });
