@@ -116,10 +116,20 @@ export async function startDev({ root, port, host }: DevOptions): Promise<http.S
   // Watched from the start: the watcher's first look at a large site's files (half a second for
   // 5,930 pages) runs while the site is read, instead of after the first page is shown, when a
   // save would wait for it to be seen. A change seen while the site is read is read after it.
+  // Symbolic links are not followed: the build leaves them out of the site (list-files.ts), and
+  // followed, a link to a folder above (`content/up -> ..`) is a loop the watcher never finishes.
   const watcher = chokidar.watch(
     ["content", "locales", "public", "site.config.yml"].map((entry) => path.join(siteRoot, entry)).concat(path.join(packageRoot, "src")),
-    { ignoreInitial: true },
+    { ignoreInitial: true, followSymlinks: false },
   );
+  // What cannot be watched (the system's limit on watched folders, a folder it may not read) is
+  // said, and everything else is watched on.
+  watcher.on("error", (error) => {
+    const { message, path: where } = error as NodeJS.ErrnoException;
+    console.error(
+      `warning: site dev cannot watch ${where ? path.relative(siteRoot, where) : "a file"} (${message}): a change there shows once site dev is started again`,
+    );
+  });
   let timer: NodeJS.Timeout | undefined;
   let changed = new Set<string>();
   let fresh = false;

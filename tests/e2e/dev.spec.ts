@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
@@ -164,6 +164,25 @@ test.describe("site dev", () => {
       await expect.poll(async () => (await priceList()).status(), { timeout: 20_000 }).toBe(200);
       expect(await (await priceList()).text()).toBe("Prices, 2026\n");
     });
+  });
+
+  test("symbolic links in content/ and public/, to themselves or to the folder above, are left out as the build leaves them", async ({ request }) => {
+    test.setTimeout(90_000);
+    // Followed, the links to the site's folder are a loop the watcher never finishes, and the links to themselves stop it with ELOOP.
+    const links = async (root: string) => {
+      await mkdir(path.join(root, "public"), { recursive: true });
+      for (const folder of ["content", "public"]) {
+        await symlink("self", path.join(root, folder, "self"));
+        await symlink("..", path.join(root, folder, "up"));
+      }
+    };
+    await withDev(async (root, dev) => {
+      const file = articleFile(root);
+      await writeFile(file, (await readFile(file, "utf8")).replace(/^title: .*$/m, 'title: "Saved beside the links"'));
+      const article = async () => (await request.get(`${dev.url}/en/blog/spare-key-importance`)).text();
+      await expect.poll(article, { timeout: 20_000 }).toContain("Saved beside the links");
+      expect(dev.output()).not.toMatch(/ELOOP|warning: site dev cannot watch/);
+    }, links);
   });
 
   test("a file saved the moment the server says it is watching is seen, however many files it watches", async ({ request }) => {
