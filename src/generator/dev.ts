@@ -116,8 +116,10 @@ export async function startDev({ root, port, host }: DevOptions): Promise<http.S
   // Watched from the start: the watcher's first look at a large site's files (half a second for
   // 5,930 pages) runs while the site is read, instead of after the first page is shown, when a
   // save would wait for it to be seen. A change seen while the site is read is read after it.
-  // Symbolic links are not followed: the build leaves them out of the site (list-files.ts), and
-  // followed, a link to a folder above (`content/up -> ..`) is a loop the watcher never finishes.
+  // Symbolic links are watched as links, not followed: followed, a link to a folder above
+  // (`content/up -> ..`) is a loop the watcher never finishes. The build lists no link among the
+  // documents and public files (list-files.ts); a photo read through one is seen when its link or
+  // its document changes.
   const watcher = chokidar.watch(
     ["content", "locales", "public", "site.config.yml"].map((entry) => path.join(siteRoot, entry)).concat(path.join(packageRoot, "src")),
     { ignoreInitial: true, followSymlinks: false },
