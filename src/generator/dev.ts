@@ -1,4 +1,4 @@
-import { statSync } from "node:fs";
+import { lstatSync, statSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
@@ -45,6 +45,22 @@ function startSiteWorker(root: string, onChecked: (problems: string) => void) {
       worker.postMessage({ ...request, id });
     });
   return { worker, ask };
+}
+
+/**
+ * Whether the watcher leaves `file` alone: a symbolic link to a folder, or one that leads nowhere.
+ * Followed, a link to a folder above (`content/up -> ..`) is a loop the watcher never finishes,
+ * and the build lists no linked folder; a link to a file is followed, as the build reads a photo
+ * a document names through its link.
+ */
+function linkToFolder(file: string): boolean {
+  if (!lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink()) return false;
+  try {
+    return !statSync(file, { throwIfNoEntry: false })?.isFile();
+  } catch {
+    // A link to itself (ELOOP).
+    return true;
+  }
 }
 
 /**
@@ -116,13 +132,9 @@ export async function startDev({ root, port, host }: DevOptions): Promise<http.S
   // Watched from the start: the watcher's first look at a large site's files (half a second for
   // 5,930 pages) runs while the site is read, instead of after the first page is shown, when a
   // save would wait for it to be seen. A change seen while the site is read is read after it.
-  // Symbolic links are watched as links, not followed: followed, a link to a folder above
-  // (`content/up -> ..`) is a loop the watcher never finishes. The build lists no link among the
-  // documents and public files (list-files.ts); a photo read through one is seen when its link or
-  // its document changes.
   const watcher = chokidar.watch(
     ["content", "locales", "public", "site.config.yml"].map((entry) => path.join(siteRoot, entry)).concat(path.join(packageRoot, "src")),
-    { ignoreInitial: true, followSymlinks: false },
+    { ignoreInitial: true, ignored: linkToFolder },
   );
   // What cannot be watched (the system's limit on watched folders, a folder it may not read) is
   // said, and everything else is watched on.

@@ -1,4 +1,5 @@
 import { mkdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
@@ -166,23 +167,45 @@ test.describe("site dev", () => {
     });
   });
 
-  test("symbolic links in content/ and public/, to themselves or to the folder above, are left out as the build leaves them", async ({ request }) => {
+  test("symbolic links: those to folders or to themselves are left alone, a photo linked beside a post is followed", async ({ request }) => {
     test.setTimeout(90_000);
     // Followed, the links to the site's folder are a loop the watcher never finishes, and the links to themselves stop it with ELOOP.
+    const photo = path.join(os.tmpdir(), `linked-photo-${process.pid}-${Date.now()}.jpg`);
+    const drawn = (background: string) =>
+      sharp({ create: { width: 900, height: 600, channels: 3, background } })
+        .jpeg()
+        .toFile(photo);
     const links = async (root: string) => {
       await mkdir(path.join(root, "public"), { recursive: true });
       for (const folder of ["content", "public"]) {
         await symlink("self", path.join(root, folder, "self"));
         await symlink("..", path.join(root, folder, "up"));
       }
-    };
-    await withDev(async (root, dev) => {
+      // A photo kept elsewhere, linked beside the post that shows it (the build reads it through the link).
+      await drawn("#0ea5e9");
+      await symlink(photo, path.join(root, "content/blog/spare-key-importance/linked.jpg"));
       const file = articleFile(root);
-      await writeFile(file, (await readFile(file, "utf8")).replace(/^title: .*$/m, 'title: "Saved beside the links"'));
-      const article = async () => (await request.get(`${dev.url}/en/blog/spare-key-importance`)).text();
-      await expect.poll(article, { timeout: 20_000 }).toContain("Saved beside the links");
-      expect(dev.output()).not.toMatch(/ELOOP|warning: site dev cannot watch/);
-    }, links);
+      await writeFile(file, `${await readFile(file, "utf8")}\n![A photo kept elsewhere](linked.jpg)\n`);
+    };
+    try {
+      await withDev(async (root, dev) => {
+        const article = async () => (await request.get(`${dev.url}/en/blog/spare-key-importance`)).text();
+        const shown = async () => /\/assets\/images\/linked-\d+\.\w+\.jpg/.exec(await article())?.[0];
+        const first = await shown();
+        expect(first).toBeTruthy();
+
+        const file = articleFile(root);
+        await writeFile(file, (await readFile(file, "utf8")).replace(/^title: .*$/m, 'title: "Saved beside the links"'));
+        await expect.poll(article, { timeout: 20_000 }).toContain("Saved beside the links");
+
+        // The photo changed where it really is: the page shows the new one.
+        await drawn("#f59e0b");
+        await expect.poll(shown, { timeout: 20_000 }).not.toBe(first);
+        expect(dev.output()).not.toMatch(/ELOOP|warning: site dev cannot watch/);
+      }, links);
+    } finally {
+      await rm(photo, { force: true });
+    }
   });
 
   test("a file saved the moment the server says it is watching is seen, however many files it watches", async ({ request }) => {
