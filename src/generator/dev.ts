@@ -132,10 +132,9 @@ export async function startDev({ root, port, host }: DevOptions): Promise<http.S
   // Watched from the start: the watcher's first look at a large site's files (half a second for
   // 5,930 pages) runs while the site is read, instead of after the first page is shown, when a
   // save would wait for it to be seen. A change seen while the site is read is read after it.
-  const watcher = chokidar.watch(
-    ["content", "locales", "public", "site.config.yml"].map((entry) => path.join(siteRoot, entry)).concat(path.join(packageRoot, "src")),
-    { ignoreInitial: true, ignored: linkToFolder },
-  );
+  const watched = ["content", "locales", "public", "site.config.yml"].map((entry) => path.join(siteRoot, entry)).concat(path.join(packageRoot, "src"));
+  // These themselves are followed when they are links (`public -> /srv/files`): the build reads them through it.
+  const watcher = chokidar.watch(watched, { ignoreInitial: true, ignored: (file) => !watched.includes(path.resolve(file)) && linkToFolder(file) });
   // What cannot be watched (the system's limit on watched folders, a folder it may not read) is
   // said, and everything else is watched on.
   watcher.on("error", (error) => {

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -167,19 +167,22 @@ test.describe("site dev", () => {
     });
   });
 
-  test("symbolic links: those to folders or to themselves are left alone, a photo linked beside a post is followed", async ({ request }) => {
+  test("symbolic links: those to folders or to themselves are left alone; a linked public/ and a linked photo are followed", async ({ request }) => {
     test.setTimeout(90_000);
-    // Followed, the links to the site's folder are a loop the watcher never finishes, and the links to themselves stop it with ELOOP.
-    const photo = path.join(os.tmpdir(), `linked-photo-${process.pid}-${Date.now()}.jpg`);
+    // Followed, the links to a folder above are a loop the watcher never finishes, and the links to themselves stop it with ELOOP.
+    const elsewhere = await mkdtemp(path.join(os.tmpdir(), "linked-"));
+    const photo = path.join(elsewhere, "photo.jpg");
     const drawn = (background: string) =>
       sharp({ create: { width: 900, height: 600, channels: 3, background } })
         .jpeg()
         .toFile(photo);
     const links = async (root: string) => {
-      await mkdir(path.join(root, "public"), { recursive: true });
-      for (const folder of ["content", "public"]) {
-        await symlink("self", path.join(root, folder, "self"));
-        await symlink("..", path.join(root, folder, "up"));
+      // public/ kept elsewhere, as the build reads it through its link.
+      await mkdir(path.join(elsewhere, "files"));
+      await symlink(path.join(elsewhere, "files"), path.join(root, "public"));
+      for (const folder of [path.join(root, "content"), path.join(elsewhere, "files")]) {
+        await symlink("self", path.join(folder, "self"));
+        await symlink("..", path.join(folder, "up"));
       }
       // A photo kept elsewhere, linked beside the post that shows it (the build reads it through the link).
       await drawn("#0ea5e9");
@@ -194,6 +197,12 @@ test.describe("site dev", () => {
         const first = await shown();
         expect(first).toBeTruthy();
 
+        // A file dropped into the folder public/ links to is served (first: no other change is read meanwhile).
+        await writeFile(path.join(elsewhere, "files/price-list.txt"), "Prices, 2026\n");
+        const priceList = () => request.get(`${dev.url}/price-list.txt`, { maxRedirects: 0 });
+        await expect.poll(async () => (await priceList()).status(), { timeout: 20_000 }).toBe(200);
+        expect(await (await priceList()).text()).toBe("Prices, 2026\n");
+
         const file = articleFile(root);
         await writeFile(file, (await readFile(file, "utf8")).replace(/^title: .*$/m, 'title: "Saved beside the links"'));
         await expect.poll(article, { timeout: 20_000 }).toContain("Saved beside the links");
@@ -201,10 +210,11 @@ test.describe("site dev", () => {
         // The photo changed where it really is: the page shows the new one.
         await drawn("#f59e0b");
         await expect.poll(shown, { timeout: 20_000 }).not.toBe(first);
+
         expect(dev.output()).not.toMatch(/ELOOP|warning: site dev cannot watch/);
       }, links);
     } finally {
-      await rm(photo, { force: true });
+      await rm(elsewhere, { recursive: true, force: true });
     }
   });
 
