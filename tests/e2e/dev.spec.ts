@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -167,7 +167,7 @@ test.describe("site dev", () => {
     });
   });
 
-  test("symbolic links: those to folders or to themselves are left alone; a linked public/ and a linked photo are followed", async ({ request }) => {
+  test("symbolic links: those to folders or to themselves are left alone; a linked content/, public/ and photo are followed", async ({ request }) => {
     test.setTimeout(90_000);
     // Followed, the links to a folder above are a loop the watcher never finishes, and the links to themselves stop it with ELOOP.
     const elsewhere = await mkdtemp(path.join(os.tmpdir(), "linked-"));
@@ -177,7 +177,9 @@ test.describe("site dev", () => {
         .jpeg()
         .toFile(photo);
     const links = async (root: string) => {
-      // public/ kept elsewhere, as the build reads it through its link.
+      // content/ and public/ kept elsewhere, as the build reads them through their links.
+      await rename(path.join(root, "content"), path.join(elsewhere, "content"));
+      await symlink(path.join(elsewhere, "content"), path.join(root, "content"));
       await mkdir(path.join(elsewhere, "files"));
       await symlink(path.join(elsewhere, "files"), path.join(root, "public"));
       for (const folder of [path.join(root, "content"), path.join(elsewhere, "files")]) {
