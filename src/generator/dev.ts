@@ -23,16 +23,33 @@ interface DevOptions {
  */
 const reloadScript = (version: number) => `<script>new EventSource("/__site/events?v=${version}").onmessage=function(){location.reload()}</script>`;
 
-function errorOverlay(message: string): string {
-  const escaped = escapeHtml(message);
-  return `<div style="position:fixed;inset:0;z-index:2147483647;background:rgba(15,23,42,.96);color:#fecaca;font:14px/1.5 ui-monospace,monospace;padding:24px;overflow:auto;white-space:pre-wrap"><strong style="color:#fff;font-size:16px">Build failed: the page shows the last good build.</strong>\n\n${escaped}</div>`;
+/** The problem over the page: over its last good version, or over nothing where there is none. */
+function errorOverlay(message: string, lastGood: boolean): string {
+  const heading = lastGood ? "Build failed: the page shows the last good build." : "Build failed: there is no good build of this page to show.";
+  return `<div style="position:fixed;inset:0;z-index:2147483647;background:rgba(15,23,42,.96);color:#fecaca;font:14px/1.5 ui-monospace,monospace;padding:24px;overflow:auto;white-space:pre-wrap;overflow-wrap:anywhere"><strong style="color:#fff;font-size:16px">${heading}</strong>\n\n${escapeHtml(message)}</div>`;
 }
 
-/** The site, in a worker thread (dev-worker.ts), asked for one thing at a time. */
-function startSiteWorker(root: string, onChecked: (problems: string) => void) {
+/**
+ * The site, in a worker thread (dev-worker.ts), asked for one thing at a time. A worker that dies
+ * (a module under src/ saved half-written, out of memory) answers what it was asked, and
+ * whatever it is asked after, with why it died, and says so through `onDied`: site dev serves on
+ * and starts a fresh worker at the next change.
+ */
+function startSiteWorker(root: string, onChecked: (problems: string) => void, onDied: (message: string) => void) {
   const worker = new Worker(new URL("./dev-worker.ts", import.meta.url), { execArgv: ["--import", "tsx"], workerData: { root } });
   const waiting = new Map<number, (reply: DevReply) => void>();
   let next = 0;
+  let died: string | undefined;
+  let stopped = false;
+  const die = (message: string) => {
+    if (died !== undefined || stopped) return;
+    died = `${message}\n(site dev serves on: a change to the site or under src/ reads it again)`;
+    for (const [id, resolve] of waiting) resolve({ id, type: "failed", message: died });
+    waiting.clear();
+    onDied(died);
+  };
+  worker.on("error", (error) => die(`site dev's worker stopped: ${error.message}`));
+  worker.on("exit", (code) => die(`site dev's worker stopped (exit code ${code})`));
   worker.on("message", (reply: DevReply) => {
     if (reply.type === "checked") return onChecked(reply.problems);
     waiting.get(reply.id)?.(reply);
@@ -41,10 +58,19 @@ function startSiteWorker(root: string, onChecked: (problems: string) => void) {
   const ask = <T extends DevReply>(request: { type: "update"; changed?: string[] } | { type: "file"; name: string }) =>
     new Promise<T>((resolve) => {
       const id = ++next;
+      if (died !== undefined) return resolve({ id, type: "failed", message: died } as T);
       waiting.set(id, resolve as (reply: DevReply) => void);
       worker.postMessage({ ...request, id });
     });
-  return { worker, ask };
+  return {
+    ask,
+    pause: () => died === undefined && worker.postMessage({ type: "pause" }),
+    dead: () => died !== undefined,
+    stop: () => {
+      stopped = true;
+      return worker.terminate();
+    },
+  };
 }
 
 /**
@@ -97,15 +123,22 @@ export async function startDev({ root, port, host }: DevOptions): Promise<http.S
     if (found) console.error(`\n${found}\n`);
     broadcast();
   };
+  // The tab reloads to show why: a request waiting for the version being read is answered with it.
+  const onDied = (message: string) => {
+    problems = message;
+    checkProblems = "";
+    console.error(`\n${message}\n`);
+    broadcast();
+  };
 
   /** A new version of the site: everything after a change under src/ (a fresh worker), else the files changed. */
   const update = (changed?: string[], fresh = false, announced = false) => {
     const first = !site;
     updating = updating.then(async () => {
       const started = performance.now();
-      if (fresh || !site) {
-        await site?.worker.terminate();
-        site = startSiteWorker(siteRoot, onChecked);
+      if (fresh || !site || site.dead()) {
+        await site?.stop();
+        site = startSiteWorker(siteRoot, onChecked, onDied);
       }
       const reply = await site.ask<Extract<DevReply, { type: "updated" | "failed" }>>({ type: "update", ...(changed && !fresh ? { changed } : {}) });
       if (reply.type === "failed") problems = reply.message;
@@ -120,7 +153,8 @@ export async function startDev({ root, port, host }: DevOptions): Promise<http.S
         }
         console.log(`${reply.result.summary} (${Math.round(performance.now() - started)} ms)`);
       }
-      if (problems) console.error(`\n${problems}\n`);
+      // A worker that died has said so already (onDied).
+      if (problems && !site.dead()) console.error(`\n${problems}\n`);
       checkProblems = "";
     });
     ready = updating;
@@ -162,7 +196,7 @@ export async function startDev({ root, port, host }: DevOptions): Promise<http.S
     if (!announce) {
       ready = new Promise<void>((resolve) => (announce = resolve));
       broadcast();
-      site?.worker.postMessage({ type: "pause" });
+      site?.pause();
     }
     // An editor's save can be a few events (write, rename): they are taken together.
     clearTimeout(timer);
@@ -232,13 +266,13 @@ export async function startDev({ root, port, host }: DevOptions): Promise<http.S
       };
       if (!resolution.file.endsWith(".html")) return void response.writeHead(resolution.status, headers).end(content);
       const html = content === null ? "<!DOCTYPE html><title>Build failed</title></body>" : String(content);
-      const extra = `${reloadScript(shows)}${shown ? errorOverlay(shown) : ""}`;
+      const extra = `${reloadScript(shows)}${shown ? errorOverlay(shown, content !== null) : ""}`;
       response.writeHead(content === null ? 500 : resolution.status, headers).end(html.replace("</body>", `${extra}</body>`));
     });
   });
   const stop = () => {
     void watcher.close();
-    void site?.worker.terminate();
+    void site?.stop();
     for (const client of clients) client.end();
     server.close();
   };

@@ -1,22 +1,36 @@
-import { mkdir, mkdtemp, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
+import { appendFile, cp, mkdir, mkdtemp, readdir, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { fixtureSite } from "../support/fixture-site.ts";
-import { startSite } from "../support/servers.ts";
+import { repoRoot, startSite } from "../support/servers.ts";
 
 /** The article the tests edit, in a copy of the fixture site. */
 const articleFile = (root: string) => path.join(root, "content/blog/spare-key-importance/en.md");
+
+/**
+ * A copy of the tool itself (its CLI and sources, the installed packages linked one by one), for a
+ * test that edits its sources; the compiled CLI it makes stays in the copy.
+ */
+async function toolCopy(): Promise<string> {
+  const copy = await mkdtemp(path.join(os.tmpdir(), "site-tool-"));
+  for (const entry of ["bin", "src", "package.json", "tsconfig.json"]) await cp(path.join(repoRoot, entry), path.join(copy, entry), { recursive: true });
+  await mkdir(path.join(copy, "node_modules"));
+  for (const entry of await readdir(path.join(repoRoot, "node_modules")))
+    if (entry !== ".cache") await symlink(path.join(repoRoot, "node_modules", entry), path.join(copy, "node_modules", entry));
+  return copy;
+}
 
 /** `site dev` on a fresh copy of the fixture site, stopped and removed whatever the test finds. */
 async function withDev(
   run: (root: string, dev: Awaited<ReturnType<typeof startSite>>) => Promise<void>,
   prepare?: (root: string) => Promise<void>,
+  tool?: string,
 ): Promise<void> {
   const root = await fixtureSite();
   await prepare?.(root);
-  const dev = await startSite(["dev", "--root", root, "--port", "0", "--host", "127.0.0.1"]);
+  const dev = await startSite(["dev", "--root", root, "--port", "0", "--host", "127.0.0.1"], {}, tool);
   try {
     await run(root, dev);
   } catch (error) {
@@ -49,7 +63,7 @@ test.describe("site dev", () => {
       expect(dev.output()).toContain('content/blog/spare-key-importance/en.md:6:11: unknown category "boats"');
 
       await writeFile(file, original);
-      await expect(page.getByText("Build failed: the page shows the last good build.")).toBeHidden({ timeout: 20_000 });
+      await expect(page.getByText(/^Build failed:/)).toBeHidden({ timeout: 20_000 });
       await expect(page.locator("h1")).not.toContainText("Edited");
     });
   });
@@ -67,7 +81,7 @@ test.describe("site dev", () => {
         await new Promise((resolve) => setTimeout(resolve, 15));
         await writeFile(file, original.replace(/^title: .*$/m, `title: "${title}"`));
         await expect(page.locator("h1")).toHaveText(title, { timeout: 20_000 });
-        await expect(page.getByText("Build failed: the page shows the last good build.")).toBeHidden();
+        await expect(page.getByText(/^Build failed:/)).toBeHidden();
       }
     });
   });
@@ -236,5 +250,40 @@ test.describe("site dev", () => {
       await expect.poll(async () => (await late()).status(), { timeout: 20_000 }).toBe(200);
       expect(await (await late()).text()).toBe("Saved at once\n");
     }, archive);
+  });
+
+  test("a module of the tool saved with a mistake stops neither site dev nor the tab, and mended, the site comes back", async ({ page }) => {
+    test.setTimeout(120_000);
+    const tool = await toolCopy();
+    try {
+      await withDev(
+        async (root, dev) => {
+          // A module the site's worker loads as it starts (not a template, which it loads when it makes a page).
+          const module = path.join(tool, "src/generator/timings.ts");
+          const original = await readFile(module, "utf8");
+          await page.goto(`${dev.url}/en/blog/spare-key-importance`);
+          await expect(page.locator("h1")).toBeVisible();
+
+          await appendFile(module, "\nexport const halfWritten = ;\n");
+          await expect(page.getByText("Build failed: there is no good build of this page to show.")).toBeVisible({ timeout: 30_000 });
+          await expect(page.getByText(/timings\.ts:\d+:\d+: ERROR/)).toBeVisible();
+          expect(dev.output()).toContain("site dev's worker stopped");
+          expect(dev.process.exitCode).toBeNull();
+
+          // Mended: a fresh worker reads the site, and a save to a document shows as before.
+          await writeFile(module, original);
+          await expect(page.getByText(/^Build failed:/)).toBeHidden({ timeout: 30_000 });
+          await expect(page.locator("h1")).toBeVisible();
+          const file = articleFile(root);
+          await writeFile(file, (await readFile(file, "utf8")).replace(/^title: .*$/m, 'title: "Saved after the tool was mended"'));
+          await expect(page.locator("h1")).toHaveText("Saved after the tool was mended", { timeout: 20_000 });
+          expect(dev.process.exitCode).toBeNull();
+        },
+        undefined,
+        tool,
+      );
+    } finally {
+      await rm(tool, { recursive: true, force: true });
+    }
   });
 });

@@ -3,14 +3,15 @@ import path from "node:path";
 
 export const repoRoot = path.resolve(import.meta.dirname, "../..");
 
-/** Runs `site <args>` on the project's Node and resolves once it prints its URL. */
+/** Runs `site <args>` on the project's Node (the CLI of `project`, this one unless said) and resolves once it prints its URL. */
 export function startSite(
   args: string[],
   env: NodeJS.ProcessEnv = {},
+  project = repoRoot,
 ): Promise<{ url: string; process: ChildProcess; output: () => string; streams: () => { stdout: string; stderr: string } }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(repoRoot, "bin/site.js"), ...args], {
-      cwd: repoRoot,
+    const child = spawn(process.execPath, [path.join(project, "bin/site.js"), ...args], {
+      cwd: project,
       env: { ...process.env, ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
