@@ -28,6 +28,10 @@ try {
         report(`Pages with analytics and reCAPTCHA configured (${configured.length} pages)`, configured);
       });
     }
+    if (wants("photos")) {
+      const { benchPhotos } = await import("./photos.ts");
+      report("Photos: large phone photos beside every post, built in a new process", await benchPhotos());
+    }
     if (wants("scale")) {
       const { benchScale } = await import("./scale.ts");
       report("Scale: a generated site of 1,000 posts per language, built cold (a new process)", await benchScale());

@@ -1,4 +1,5 @@
-import { createHash } from "node:crypto";
+import { createHash, type Hash } from "node:crypto";
+import { closeSync, openSync, readSync } from "node:fs";
 import { threadId } from "node:worker_threads";
 import { utf8Of } from "./utf8.ts";
 
@@ -8,6 +9,20 @@ export function digestOf(...parts: (string | Buffer)[]): string {
   // A long text (a document's Markdown, a page) is hashed as the same UTF-8, encoded faster (utf8.ts).
   for (const part of parts) hash.update(typeof part === "string" && part.length > 1024 ? utf8Of(part) : part).update("\0");
   return hash.digest("hex");
+}
+
+// One buffer for every file hashed on this thread: the reads are synchronous, never interleaved.
+const chunk = Buffer.allocUnsafe(1 << 20);
+
+/** Feeds the file's bytes into `hash` a megabyte at a time (a photo of 20 MB is never held whole). */
+export function hashFile(hash: Hash, file: string): Hash {
+  const descriptor = openSync(file, "r");
+  try {
+    for (let read = readSync(descriptor, chunk); read > 0; read = readSync(descriptor, chunk)) hash.update(chunk.subarray(0, read));
+  } finally {
+    closeSync(descriptor);
+  }
+  return hash;
 }
 
 let written = 0;

@@ -5,6 +5,7 @@ import path from "node:path";
 import { configEnvironment } from "../shared/config-keys.ts";
 import { siteTimeZone, todayIn } from "../shared/dates.ts";
 import { manifestFile } from "../shared/manifest.ts";
+import { hashFile } from "./cache-names.ts";
 import { listFiles } from "./list-files.ts";
 import { packageRoot } from "./package-root.ts";
 
@@ -45,7 +46,8 @@ export async function buildInputs(root: string, outDir: string, env: NodeJS.Proc
   hash.update(`node ${process.versions.node}\nout ${path.resolve(root, outDir)}\n`);
   for (const variable of Object.keys(configEnvironment)) hash.update(`${variable}=${env[variable] ?? "\u0000unset"}\n`);
   hash.update(`tool ${await toolDigest(toolRoot)}\n`);
-  for (const file of await inputFiles(path.resolve(root), siteInputs)) hash.update(`site:${file}\n`).update(readFileSync(path.join(root, file)));
+  // A megabyte at a time: a site's photos are never all held at once.
+  for (const file of await inputFiles(path.resolve(root), siteInputs)) hashFile(hash.update(`site:${file}\n`), path.join(root, file));
   return hash.digest("base64url");
 }
 

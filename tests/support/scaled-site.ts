@@ -1,5 +1,6 @@
 import { cp, mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import sharp from "sharp";
 import { parse, stringify } from "yaml";
 import { repoRoot } from "./servers.ts";
 
@@ -47,4 +48,47 @@ export async function makeScaledSite(dir: string, postsPerLanguage: number): Pro
 function withSuffix(text: string, suffix: string, max: number): string {
   const room = max - suffix.length;
   return `${text.length > room ? text.slice(0, room + 1).replace(/\s+\S*$/, "") : text}${suffix}`;
+}
+
+/**
+ * Puts `perPost` photos as a phone takes them (4000×3000 JPEG, 3-4 MB each, every one different)
+ * beside each post of the site in `dir`, each shown in every language: what an owner who
+ * illustrates every job ends up with. Their number and their bytes in all.
+ */
+export async function addPhonePhotos(dir: string, perPost: number): Promise<{ photos: number; bytes: number }> {
+  const blog = path.join(dir, "content/blog");
+  const [width, height] = [4000, 3000];
+  let photos = 0;
+  let bytes = 0;
+  for (const slug of (await readdir(blog)).sort()) {
+    const folder = path.join(blog, slug);
+    const documents = (await readdir(folder)).filter((name) => name.endsWith(".md"));
+    if (!documents.length) continue;
+    for (let n = 1; n <= perPost; n++) {
+      // Noise over a gradient compresses as a photo does; a seed of its own makes each one different.
+      const pixels = Buffer.alloc(width * height * 3);
+      let seed = (photos + 1) * 2654435761;
+      for (let at = 0; at < pixels.length; at += 3) {
+        seed ^= seed << 13;
+        seed ^= seed >>> 17;
+        seed ^= seed << 5;
+        const shade = (((at / 3) % width) / width) * 200;
+        pixels[at] = shade + (seed & 31);
+        pixels[at + 1] = ((seed >>> 8) & 63) + 60;
+        pixels[at + 2] = 255 - shade;
+      }
+      const jpeg = await sharp(pixels, { raw: { width, height, channels: 3 } })
+        .jpeg({ quality: 85 })
+        .toBuffer();
+      await writeFile(path.join(folder, `job-${n}.jpg`), jpeg);
+      photos += 1;
+      bytes += jpeg.length;
+    }
+    for (const name of documents) {
+      const file = path.join(folder, name);
+      const shown = Array.from({ length: perPost }, (_, index) => `![The job, photo ${index + 1}](job-${index + 1}.jpg)`).join("\n\n");
+      await writeFile(file, `${await readFile(file, "utf8")}\n${shown}\n`);
+    }
+  }
+  return { photos, bytes };
 }

@@ -1,4 +1,4 @@
-import { readdir, readFile, rm, writeFile } from "node:fs/promises";
+import { readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -83,6 +83,34 @@ describe("a photo beside a document", () => {
       expect(`${metadata.width}w`, url).toBe(width);
       expect(metadata.format, url).toBe({ ".avif": "heif", ".webp": "webp", ".jpg": "jpeg", ".png": "png" }[path.extname(url)]);
     }
+  });
+
+  test("every photo file is linked from the image cache, never copied; one gone from the cache is made again, the same", async () => {
+    const images = path.join(dir, ".cache/images");
+    const cached = new Map<number, string>();
+    for (const entry of await readdir(images, { recursive: true, withFileTypes: true }))
+      if (entry.isFile()) cached.set((await stat(path.join(entry.parentPath, entry.name))).ino, path.join(entry.parentPath, entry.name));
+    const published = (await readdir(path.join(out, "assets/images"))).filter((file) => /\.(jpg|png|webp|avif)$/.test(file));
+    expect(published.length).toBeGreaterThan(30);
+    for (const file of published) expect(cached.has((await stat(path.join(out, "assets/images", file))).ino), file).toBe(true);
+
+    const file = published.find((name) => /^street-800\..*\.avif$/.test(name))!;
+    const entry = cached.get((await stat(path.join(out, "assets/images", file))).ino)!;
+    await rm(entry);
+    const again = path.join(dir, "dist-again");
+    await build({ root: dir, outDir: again, force: true, warn: () => {} });
+    expect((await readdir(path.join(again, "assets/images"))).sort()).toEqual((await readdir(path.join(out, "assets/images"))).sort());
+    expect(await readFile(path.join(again, "assets/images", file))).toEqual(await readFile(path.join(out, "assets/images", file)));
+    expect((await stat(entry)).ino).toBe((await stat(path.join(again, "assets/images", file))).ino);
+  });
+
+  test("without a cache folder, the same files under the same names", async () => {
+    const bare = path.join(dir, "dist-bare");
+    await build({ root: dir, outDir: bare, cacheDir: false, warn: () => {} });
+    const names = (await readdir(path.join(out, "assets/images"))).sort();
+    expect((await readdir(path.join(bare, "assets/images"))).sort()).toEqual(names);
+    for (const name of names)
+      expect(await readFile(path.join(bare, "assets/images", name)), name).toEqual(await readFile(path.join(out, "assets/images", name)));
   });
 
   test("no EXIF (camera, owner, GPS position) is copied into any published photo", async () => {
