@@ -32,7 +32,7 @@ export interface ImageLibrary {
 
 export const maxImageBytes = 20 * 1024 * 1024;
 /** Photos read and encoded at the same time (see processImages). */
-export const photosAtOnce = 4;
+const photosAtOnce = 4;
 // sharp runs each encode on one of libuv's four threads, and an encode of a phone photo holds
 // tens of megabytes (the decoded photo, the AVIF encoder's state): as many at once as there are
 // cores keeps them all busy, with a third less memory at the peak (12 photos of 12 megapixels:
