@@ -15,11 +15,11 @@ export const scaleBudgets = { ms: 6000, peakBytes: 600 * 1024 ** 2, pageBrotli: 
 
 /**
  * A cold build in a new process (no output, an empty build cache; the project's image cache, so
- * the generated posts' link-preview cards are drawn on the first run only, unless `cacheDir` names
- * a cache folder of its own), with its wall time and the peak memory (resident set) it reached.
+ * the generated posts' link-preview cards are drawn on the first run only), with its wall time
+ * and the peak memory (resident set) it reached.
  */
-export async function timedBuild(root: string, out: string, cacheDir?: string): Promise<{ ms: number; peakBytes: number; stdout: string }> {
-  const cache = cacheDir ?? (await emptyBuildCache());
+async function timedBuild(root: string, out: string): Promise<{ ms: number; peakBytes: number; stdout: string }> {
+  const cache = await emptyBuildCache();
   const started = performance.now();
   const result = spawnSync(
     process.execPath,
@@ -27,7 +27,7 @@ export async function timedBuild(root: string, out: string, cacheDir?: string): 
     { cwd: repoRoot, encoding: "utf8", env: { ...process.env, SITE_CACHE_DIR: cache }, maxBuffer: 64 * 1024 * 1024 },
   );
   const ms = performance.now() - started;
-  if (!cacheDir) setAside(cache);
+  setAside(cache);
   if (result.status !== 0) throw new Error(`build failed:\n${result.stdout}${result.stderr.slice(-4000)}`);
   const peak = /peak-rss (\d+)/.exec(result.stderr);
   return { ms, peakBytes: peak ? Number(peak[1]) : NaN, stdout: result.stdout };

@@ -32,10 +32,10 @@ function fingerprint(esbuildVersion) {
   return hash.digest("hex").slice(0, 16);
 }
 
-// Threads are started from a file of their own (`new URL("./write-thread.ts", import.meta.url)`):
-// each is compiled beside the CLI, under its path in src/ (`generator/write-thread.js`), and
-// started from there, not from its TypeScript source.
-const threadFile = /new URL\("\.\/([\w-]+-thread)\.ts", import\.meta\.url\)/g;
+// Threads and processes are started from a file of their own (`new URL("./write-thread.ts",
+// import.meta.url)`, `./photo-process.ts`): each is compiled beside the CLI, under its path in src/
+// (`generator/write-thread.js`), and started from there, not from its TypeScript source.
+const threadFile = /new URL\("\.\/([\w-]+-(?:thread|process))\.ts", import\.meta\.url\)/g;
 
 /** A thread's entry name: its source's path in src/ without the extension. */
 const threadEntry = (from, name) => path.relative(sources, path.join(path.dirname(from), name));

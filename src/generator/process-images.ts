@@ -1,14 +1,15 @@
+import { fork, type ChildProcess } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
-import { availableParallelism } from "node:os";
 import path from "node:path";
-import type { Sharp } from "sharp";
+import { fileURLToPath } from "node:url";
 import { assetsFolder } from "../shared/caching.ts";
 import { socialImageSize, type ImageCandidate, type ResponsiveImage } from "../shared/images.ts";
 import { ProblemList } from "./errors.ts";
 import type { ImageCache } from "./image-cache.ts";
 import { digestOf, hashFile } from "./cache-names.ts";
 import type { LinkedFile } from "./write-files.ts";
+import type { PhotoFacts, PhotoJob, PhotoReply } from "./photo-process.ts";
 import type { OutputFile } from "./write-site.ts";
 
 /** Where a document or the config names an image, for messages: `content/blog/x/en.md:12:1`. */
@@ -33,23 +34,6 @@ export interface ImageLibrary {
 export const maxImageBytes = 20 * 1024 * 1024;
 /** Photos read and encoded at the same time (see processImages). */
 const photosAtOnce = 4;
-// sharp runs each encode on one of libuv's four threads, and an encode of a phone photo holds
-// tens of megabytes (the decoded photo, the AVIF encoder's state): as many at once as there are
-// cores keeps them all busy, with a third less memory at the peak (12 photos of 12 megapixels:
-// 401 MB against 623 MB, in the same time).
-const encodesAtOnce = availableParallelism();
-let encodes = 0;
-const waitingToEncode: (() => void)[] = [];
-async function encodeInTurn<T>(encode: () => Promise<T>): Promise<T> {
-  while (encodes >= encodesAtOnce) await new Promise<void>((resolve) => waitingToEncode.push(resolve));
-  encodes++;
-  try {
-    return await encode();
-  } finally {
-    encodes--;
-    waitingToEncode.shift()?.();
-  }
-}
 /** The widths a photo is made in (never wider than the photo itself). */
 export const imageWidths = [400, 800, 1200, 1600];
 const supported = new Set(["jpeg", "png", "webp", "avif", "svg"]);
@@ -96,7 +80,7 @@ export async function processImages(
       if (!(await checkSource(source, label(source), report))) continue;
       try {
         const preview = bySource.get(source)!.some((reference) => reference.preview);
-        const made = await encodeImage(source, { cache, preview }, report);
+        const made = await encodeImage(source, { cache, preview, encoder }, report);
         if (!made) continue;
         images.set(source, made.image);
         for (const file of made.files) files.set(file.path, file);
@@ -111,7 +95,12 @@ export async function processImages(
       }
     }
   };
-  await Promise.all(Array.from({ length: photosAtOnce }, takeNext));
+  const encoder = photoEncoder();
+  try {
+    await Promise.all(Array.from({ length: photosAtOnce }, takeNext));
+  } finally {
+    encoder.stop();
+  }
   problems.throwIfAny();
   return { get: (source) => images.get(source), files: [...files.values()] };
 }
@@ -146,37 +135,86 @@ interface ImageFacts {
 /** A problem with the image itself, reported where it is referenced. */
 class Unpublishable extends Error {}
 
-// sharp and svgo load only when something is not in the cache yet.
-const loadSharp = async () => (await import("sharp")).default;
+/** The photos' encoder (photo-process.ts): started with the first photo that has something to make. */
+interface PhotoEncoder {
+  ask(job: DistributiveOmit<PhotoJob, "id">): Promise<PhotoReply>;
+  /** Ends its process (it ends by itself, too, when this one does). */
+  stop(): void;
+}
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
-async function readFacts(bytes: Buffer): Promise<ImageFacts> {
-  const sharp = await loadSharp();
-  const metadata = await sharp(bytes).metadata();
-  const format = metadata.format === "heif" && metadata.compression === "av1" ? "avif" : metadata.format;
+function photoEncoder(): PhotoEncoder {
+  let child: ChildProcess | undefined;
+  let next = 0;
+  const pending = new Map<number, { resolve: (reply: PhotoReply) => void; reject: (error: Error) => void }>();
+  const failAll = (error: Error) => {
+    for (const { reject } of pending.values()) reject(error);
+    pending.clear();
+    child = undefined;
+  };
+  const start = () => {
+    const started = fork(fileURLToPath(new URL("./photo-process.ts", import.meta.url)), [], {
+      serialization: "advanced",
+      // glibc then keeps far less of what sharp's threads freed (see photo-process.ts).
+      env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2" },
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
+    started.on("message", (reply: PhotoReply) => {
+      const waiting = pending.get(reply.id);
+      pending.delete(reply.id);
+      waiting?.resolve(reply);
+    });
+    started.on("error", (error) => failAll(new Error(`the photos' encoder could not run (${error.message})`)));
+    started.on("exit", (code, signal) => {
+      if (pending.size) failAll(new Error(`the photos' encoder stopped (${signal ?? `exit code ${code}`})`));
+      if (child === started) child = undefined;
+    });
+    return started;
+  };
+  return {
+    ask(job) {
+      child ??= start();
+      const id = next++;
+      const sent = child;
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        sent.send({ ...job, id });
+      });
+    },
+    stop() {
+      if (child?.connected) child.disconnect();
+      child = undefined;
+    },
+  };
+}
+
+/** The reply's bytes, or why there are none. */
+function answerOf(reply: PhotoReply): Buffer | PhotoFacts {
+  if ("error" in reply) throw reply.changed ? new Unpublishable("image $image changed while the build read it; build again") : new Error(reply.error);
+  return "bytes" in reply ? Buffer.from(reply.bytes.buffer, reply.bytes.byteOffset, reply.bytes.byteLength) : reply.facts;
+}
+
+function factsOf({ format, width, height, orientation, opaque }: PhotoFacts): ImageFacts {
   if (!supported.has(format))
     throw new Unpublishable(`image $image is ${format.toUpperCase()}, which the site does not publish; save it as JPEG, PNG, WebP, AVIF or SVG`);
-  const upright = (metadata.orientation ?? 1) >= 5;
-  const opaque = !metadata.hasAlpha || (format !== "svg" && (await sharp(bytes).stats()).isOpaque);
-  return { format, width: upright ? metadata.height : metadata.width, height: upright ? metadata.width : metadata.height, opaque };
+  const upright = orientation >= 5;
+  return { format, width: upright ? height : width, height: upright ? width : height, opaque };
 }
 
 async function encodeImage(
   source: string,
-  { cache, preview: withPreview }: { cache: ImageCache; preview: boolean },
+  { cache, preview: withPreview, encoder }: { cache: ImageCache; preview: boolean; encoder: PhotoEncoder },
   report: (source: string, message: string) => void,
 ): Promise<{ image: ResponsiveImage; files: OutputFile[] } | undefined> {
   // Named by a digest of its bytes, read a megabyte at a time: a photo already encoded is never
   // held whole, and is read whole only when something of it is still to make.
   const sourceKey = hashFile(createHash("sha256").update(settings).update("\0"), source).update("\0").digest("hex");
-  let read: Promise<Buffer> | undefined;
-  const sourceBytes = () =>
-    (read ??= readFile(source).then((bytes) => {
-      if (digestOf(settings, bytes) !== sourceKey) throw new Unpublishable("image $image changed while the build read it; build again");
-      return bytes;
-    }));
+  const job = { source, sourceKey, settings };
   const facts = JSON.parse(
     (
-      await cache.get(digestOf(sourceKey, "facts"), async () => Buffer.from(JSON.stringify(await encodeInTurn(async () => readFacts(await sourceBytes())))))
+      await cache.get(digestOf(sourceKey, "facts"), async () =>
+        Buffer.from(JSON.stringify(factsOf(answerOf(await encoder.ask({ ...job, op: "facts" })) as PhotoFacts))),
+      )
     ).toString(),
   ) as ImageFacts;
   const { format, width, height, opaque } = facts;
@@ -198,7 +236,9 @@ async function encodeImage(
     try {
       clean = await cache.get(digestOf(sourceKey, "svg"), async () => {
         const { sanitizeSvg } = await import("./sanitize-svg.ts");
-        return Buffer.from(sanitizeSvg((await sourceBytes()).toString("utf8")));
+        const bytes = await readFile(source);
+        if (digestOf(settings, bytes) !== sourceKey) throw new Error("it changed while the build read it; build again");
+        return Buffer.from(sanitizeSvg(bytes.toString("utf8")));
       });
     } catch (error) {
       report(source, `drawing $image cannot be published (${(error as Error).message}); save it again as plain SVG from the drawing program`);
@@ -210,26 +250,23 @@ async function encodeImage(
 
   const widths = [...new Set([...imageWidths.filter((candidate) => candidate < width), Math.min(width, imageWidths.at(-1)!)])];
   const fallback = opaque ? "jpeg" : "png";
-  // Each file the photo is published as, by a name of its own (`avif 800`), and how it is made.
-  const encoders = new Map<string, (image: Sharp) => Sharp>();
+  // Each file the photo is published as, by a name of its own (`avif 800`), and the sharp calls
+  // that make it; photos from phones are stored sideways with an orientation flag: turned upright first.
+  const encoders = new Map<string, [method: string, ...args: unknown[]][]>();
   for (const target of widths) {
-    const resize = (image: Sharp) => image.resize({ width: target });
-    encoders.set(`avif ${target}`, (image) => resize(image).avif(encoding.avif));
-    encoders.set(`webp ${target}`, (image) => resize(image).webp(encoding.webp));
-    encoders.set(`${fallback} ${target}`, (image) => (opaque ? resize(image).jpeg(encoding.jpeg) : resize(image).png(encoding.png)));
+    const resize: [string, unknown] = ["resize", { width: target }];
+    encoders.set(`avif ${target}`, [["rotate"], resize, ["avif", encoding.avif]]);
+    encoders.set(`webp ${target}`, [["rotate"], resize, ["webp", encoding.webp]]);
+    encoders.set(`${fallback} ${target}`, [["rotate"], resize, opaque ? ["jpeg", encoding.jpeg] : ["png", encoding.png]]);
   }
   if (withPreview)
-    encoders.set("preview", (image) =>
-      image
-        .resize({ ...socialImageSize, fit: "cover", position: "attention" })
-        .flatten({ background: "#ffffff" })
-        .jpeg(encoding.preview),
-    );
-  // Photos from phones are stored sideways with an orientation flag: turned upright first.
-  const encode = (spec: string) => async () => {
-    const [sharp, bytes] = await Promise.all([loadSharp(), sourceBytes()]);
-    return encodeInTurn(() => encoders.get(spec)!(sharp(bytes, { failOn: "error" }).rotate()).toBuffer());
-  };
+    encoders.set("preview", [
+      ["rotate"],
+      ["resize", { ...socialImageSize, fit: "cover", position: "attention" }],
+      ["flatten", { background: "#ffffff" }],
+      ["jpeg", encoding.preview],
+    ]);
+  const encode = (spec: string) => async () => answerOf(await encoder.ask({ ...job, op: "encode", steps: encoders.get(spec)! })) as Buffer;
   const keyOf = (spec: string) => digestOf(sourceKey, spec);
   // The files' names carry a digest of their content, kept in the cache beside them: a build that
   // finds them there links them into the output and never reads or holds them.

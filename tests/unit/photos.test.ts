@@ -104,6 +104,19 @@ describe("a photo beside a document", () => {
     expect((await stat(entry)).ino).toBe((await stat(path.join(again, "assets/images", file))).ino);
   });
 
+  test("the photos' encoder, a process of the build's own, ends with the build", async () => {
+    // The last build (above or below) encoded photos: no process of it is left.
+    const children = async () => {
+      const found: string[] = [];
+      for (const task of await readdir("/proc/self/task"))
+        for (const pid of (await readFile(`/proc/self/task/${task}/children`, "utf8").catch(() => "")).split(" ").filter(Boolean))
+          found.push(await readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => ""));
+      return found.filter((command) => command.includes("photo-process"));
+    };
+    await build({ root: dir, outDir: path.join(dir, "dist-encoder"), cacheDir: false, warn: () => {} });
+    await expect.poll(children, { timeout: 5_000 }).toEqual([]);
+  });
+
   test("without a cache folder, the same files under the same names", async () => {
     const bare = path.join(dir, "dist-bare");
     await build({ root: dir, outDir: bare, cacheDir: false, warn: () => {} });
