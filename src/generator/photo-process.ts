@@ -55,7 +55,15 @@ async function run(job: PhotoJob): Promise<PhotoReply> {
     if (job.op === "facts") {
       const metadata = await sharp(bytes).metadata();
       const format = metadata.format === "heif" && metadata.compression === "av1" ? "avif" : metadata.format;
-      const opaque = !metadata.hasAlpha || (format !== "svg" && (await sharp(bytes).stats()).isOpaque);
+      // A format the site does not publish is named by the build; one it cannot decode fails its encodes.
+      const opaque =
+        !metadata.hasAlpha ||
+        (format !== "svg" &&
+          (
+            await sharp(bytes)
+              .stats()
+              .catch(() => ({ isOpaque: true }))
+          ).isOpaque);
       return { id: job.id, facts: { format, width: metadata.width, height: metadata.height, orientation: metadata.orientation ?? 1, opaque } };
     }
     let image = sharp(bytes, { failOn: "error" });
