@@ -1,5 +1,4 @@
 import { fork, type ChildProcess } from "node:child_process";
-import { createHash } from "node:crypto";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -7,7 +6,7 @@ import { assetsFolder } from "../shared/caching.ts";
 import { socialImageSize, type ImageCandidate, type ResponsiveImage } from "../shared/images.ts";
 import { ProblemList } from "./errors.ts";
 import type { ImageCache } from "./image-cache.ts";
-import { digestOf, hashFile } from "./cache-names.ts";
+import { digestOf, digestOfFile } from "./cache-names.ts";
 import type { LinkedFile } from "./write-files.ts";
 import type { PhotoFacts, PhotoJob, PhotoReply } from "./photo-process.ts";
 import type { OutputFile } from "./write-site.ts";
@@ -208,7 +207,7 @@ async function encodeImage(
 ): Promise<{ image: ResponsiveImage; files: OutputFile[] } | undefined> {
   // Named by a digest of its bytes, read a megabyte at a time: a photo already encoded is never
   // held whole, and is read whole only when something of it is still to make.
-  const sourceKey = hashFile(createHash("sha256").update(settings).update("\0"), source).update("\0").digest("hex");
+  const sourceKey = digestOfFile(settings, source);
   const job = { source, sourceKey, settings };
   const facts = JSON.parse(
     (
