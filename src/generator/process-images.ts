@@ -73,8 +73,10 @@ export async function processImages(
   // photos); sharp keeps the cores busy with the dozen files of even one photo.
   const sources = [...bySource.keys()];
   let next = 0;
+  // The encoder's process ended (killed, out of memory): the photos it was making are not at fault.
+  let stopped: { error: EncoderStopped; source: string } | undefined;
   const takeNext = async (): Promise<void> => {
-    for (let index = next++; index < sources.length; index = next++) {
+    for (let index = next++; index < sources.length && !stopped; index = next++) {
       const source = sources[index]!;
       if (!(await checkSource(source, label(source), report))) continue;
       try {
@@ -84,6 +86,10 @@ export async function processImages(
         images.set(source, made.image);
         for (const file of made.files) files.set(file.path, file);
       } catch (error) {
+        if (error instanceof EncoderStopped) {
+          stopped ??= { error, source };
+          continue;
+        }
         if (error instanceof Unpublishable) {
           report(source, error.message);
           continue;
@@ -100,6 +106,11 @@ export async function processImages(
   } finally {
     encoder.stop();
   }
+  if (stopped)
+    throw new Error(
+      `${stopped.error.message} while making ${label(stopped.source)}: nothing is wrong with that photo; most often the machine ran out of memory. Close other programs and build again.`,
+      { cause: stopped.error.cause },
+    );
   problems.throwIfAny();
   return { get: (source) => images.get(source), files: [...files.values()] };
 }
@@ -134,6 +145,9 @@ interface ImageFacts {
 /** A problem with the image itself, reported where it is referenced. */
 class Unpublishable extends Error {}
 
+/** The encoder's process could not start, or ended before it answered: a problem of the machine, not of a photo. */
+class EncoderStopped extends Error {}
+
 /** The photos' encoder (photo-process.ts): started with the first photo that has something to make. */
 interface PhotoEncoder {
   ask(job: DistributiveOmit<PhotoJob, "id">): Promise<PhotoReply>;
@@ -163,9 +177,9 @@ function photoEncoder(): PhotoEncoder {
       pending.delete(reply.id);
       waiting?.resolve(reply);
     });
-    started.on("error", (error) => failAll(new Error(`the photos' encoder could not run (${error.message})`)));
+    started.on("error", (error) => failAll(new EncoderStopped(`the photos' encoder could not run (${error.message})`, { cause: error })));
     started.on("exit", (code, signal) => {
-      if (pending.size) failAll(new Error(`the photos' encoder stopped (${signal ?? `exit code ${code}`})`));
+      if (pending.size) failAll(new EncoderStopped(`the photos' encoder stopped (${signal ?? `exit code ${code}`})`));
       if (child === started) child = undefined;
     });
     return started;

@@ -7,7 +7,7 @@ import { BuildError } from "../../src/generator/errors.ts";
 import { digestOf } from "../../src/generator/cache-names.ts";
 import { brandFor } from "../../src/shared/business.ts";
 import { languages } from "../../src/shared/languages.ts";
-import { fixtureSite } from "../support/fixture-site.ts";
+import { fixtureSite, ownCacheDir } from "../support/fixture-site.ts";
 
 // The photos fixture: a post beside a cover (JPEG, 2,000 px), a PNG with transparency, a WebP, an
 // AVIF, a JPEG narrower than the smallest width, an SVG with scripts; public/ with a PDF and a
@@ -15,6 +15,9 @@ import { fixtureSite } from "../support/fixture-site.ts";
 let dir: string;
 let out: string;
 let result: BuildResult;
+// A build cache of these tests' own (the image cache is the project's): one an earlier run of them
+// left would hold a photo file under the inode its image cache entry had before being made again.
+let cacheDir: string;
 const post = "content/blog/harbour-van";
 const read = (file: string) => readFile(path.join(out, file), "utf8");
 const pictures = (html: string) => [...html.matchAll(/<picture>[\s\S]*?<\/picture>/g)].map((match) => match[0]);
@@ -32,9 +35,18 @@ beforeAll(async () => {
   const markdown = path.join(dir, post, "en.md");
   await writeFile(markdown, `${await readFile(markdown, "utf8")}\n![The sea at the harbour, from the van](gps.jpg)\n`);
   out = path.join(dir, "dist");
-  result = await build({ root: dir, outDir: out, warn: () => {} });
+  cacheDir = await ownCacheDir();
+  result = await build({ root: dir, outDir: out, cacheDir, warn: () => {} });
 });
-afterAll(() => rm(dir, { recursive: true, force: true }));
+afterAll(() => Promise.all([dir, cacheDir].map((folder) => rm(folder, { recursive: true, force: true }))));
+
+/** The process id of the photos' encoder this process started, if one is running. */
+async function encoderPid(): Promise<string | undefined> {
+  for (const task of await readdir("/proc/self/task"))
+    for (const pid of (await readFile(`/proc/self/task/${task}/children`, "utf8").catch(() => "")).split(" ").filter(Boolean))
+      if ((await readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => "")).includes("photo-process")) return pid;
+  return undefined;
+}
 
 describe("a photo beside a document", () => {
   test("becomes AVIF, WebP and JPEG/PNG at widths up to its own, with width, height and sizes", async () => {
@@ -86,7 +98,7 @@ describe("a photo beside a document", () => {
   });
 
   test("every photo file is linked from the image cache, never copied; one gone from the cache is made again, the same", async () => {
-    const images = path.join(dir, ".cache/images");
+    const images = path.join(cacheDir, "images");
     const cached = new Map<number, string>();
     for (const entry of await readdir(images, { recursive: true, withFileTypes: true }))
       if (entry.isFile()) cached.set((await stat(path.join(entry.parentPath, entry.name))).ino, path.join(entry.parentPath, entry.name));
@@ -98,7 +110,7 @@ describe("a photo beside a document", () => {
     const entry = cached.get((await stat(path.join(out, "assets/images", file))).ino)!;
     await rm(entry);
     const again = path.join(dir, "dist-again");
-    await build({ root: dir, outDir: again, force: true, warn: () => {} });
+    await build({ root: dir, outDir: again, cacheDir, force: true, warn: () => {} });
     expect((await readdir(path.join(again, "assets/images"))).sort()).toEqual((await readdir(path.join(out, "assets/images"))).sort());
     expect(await readFile(path.join(again, "assets/images", file))).toEqual(await readFile(path.join(out, "assets/images", file)));
     expect((await stat(entry)).ino).toBe((await stat(path.join(again, "assets/images", file))).ino);
@@ -106,15 +118,27 @@ describe("a photo beside a document", () => {
 
   test("the photos' encoder, a process of the build's own, ends with the build", async () => {
     // The last build (above or below) encoded photos: no process of it is left.
-    const children = async () => {
-      const found: string[] = [];
-      for (const task of await readdir("/proc/self/task"))
-        for (const pid of (await readFile(`/proc/self/task/${task}/children`, "utf8").catch(() => "")).split(" ").filter(Boolean))
-          found.push(await readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => ""));
-      return found.filter((command) => command.includes("photo-process"));
-    };
     await build({ root: dir, outDir: path.join(dir, "dist-encoder"), cacheDir: false, warn: () => {} });
-    await expect.poll(children, { timeout: 5_000 }).toEqual([]);
+    await expect.poll(encoderPid, { timeout: 5_000 }).toBeUndefined();
+  });
+
+  test("an encoder that stops mid-way (killed, out of memory) fails the build without blaming a photo", async () => {
+    const building = build({ root: dir, outDir: path.join(dir, "dist-killed"), cacheDir: false, warn: () => {} });
+    building.catch(() => {});
+    let pid: string | undefined;
+    await expect.poll(async () => (pid = await encoderPid()), { timeout: 10_000, interval: 5 }).toBeDefined();
+    process.kill(Number(pid), "SIGKILL");
+    const error = await building.then(
+      () => undefined,
+      (failure: unknown) => failure as Error,
+    );
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(BuildError);
+    expect(error!.message).toMatch(
+      /^the photos' encoder stopped \(SIGKILL\) while making \S+: nothing is wrong with that photo; most often the machine ran out of memory\. Close other programs and build again\.$/,
+    );
+    expect(error!.message).not.toContain("cannot be read");
+    await expect.poll(encoderPid, { timeout: 5_000 }).toBeUndefined();
   });
 
   test("without a cache folder, the same files under the same names", async () => {
