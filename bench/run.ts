@@ -40,6 +40,11 @@ try {
       const { benchDev } = await import("./dev.ts");
       report("site dev: save to reload", await benchDev());
     }
+    // Not in the default run: some four minutes of drawing cards.
+    if (only.includes("first")) {
+      const { benchFirstBuild } = await import("./scale.ts");
+      report("First build of a fresh clone: 1,000 posts per language, no image cache (a new process)", await benchFirstBuild());
+    }
     // Not in the default run: it installs Eleventy and Astro and takes about half an hour.
     if (only.includes("peers")) {
       const { benchPeers } = await import("./peers.ts");

@@ -2,12 +2,13 @@
 // folder from the real articles, built cold in a new process; its pages, build time, peak memory
 // and heaviest page, beside the real site's time per page.
 import { spawnSync } from "node:child_process";
-import { stat } from "node:fs/promises";
+import { mkdir, stat } from "node:fs/promises";
 import path from "node:path";
 import fg from "fast-glob";
 import { budgets, emptyBuildCache, withTempDir } from "./build.ts";
 import { setAside } from "./set-aside.ts";
 import type { BenchRow } from "./report.ts";
+import { buildWithProcesses } from "./tree-memory.ts";
 import { makeScaledSite } from "../tests/support/scaled-site.ts";
 
 const repoRoot = path.resolve(import.meta.dirname, "..");
@@ -88,6 +89,32 @@ export async function benchScale(postsPerLanguage = 1000): Promise<BenchRow[]> {
         budget: `≤ ${scaleBudgets.pageBrotli} B, every page`,
         ok: heaviest.over === 0,
         note: `${heaviest.over} of ${heaviest.pages} pages over`,
+      },
+    ];
+  });
+}
+
+/**
+ * The first build of a fresh clone of a large blog: `postsPerLanguage` posts per language with an
+ * empty image cache of its own, so every page's link-preview card is drawn (the scale rows read
+ * them from the project's cache). Its time, and its memory with the encoders' processes.
+ */
+export async function benchFirstBuild(postsPerLanguage = 1000): Promise<BenchRow[]> {
+  return withTempDir(async (work) => {
+    const site = path.join(work, "site");
+    await makeScaledSite(site, postsPerLanguage);
+    const cache = path.join(work, "cache");
+    await mkdir(cache);
+    const first = await buildWithProcesses(site, path.join(work, "dist"), cache);
+    const cards = (await fg("assets/og/*.png", { cwd: path.join(work, "dist") })).length;
+    const mb = (bytes: number) => `${Math.round(bytes / 1024 ** 2)} MB`;
+    return [
+      {
+        label: `${postsPerLanguage.toLocaleString("en")} posts × 5 languages, without the image cache (${cards} link-preview cards drawn): peak memory of the build and its processes together`,
+        value: mb(first.peakBytes),
+        budget: `≤ ${mb(scaleBudgets.peakBytes)}`,
+        ok: first.peakBytes <= scaleBudgets.peakBytes,
+        note: `${(first.ms / 1000).toFixed(0)} s; the build's own process ${mb(first.ownPeakBytes)}`,
       },
     ];
   });

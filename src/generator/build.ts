@@ -122,8 +122,8 @@ async function buildSite(options: BuildOptions, early: EarlyWriter | undefined):
   // Each page is finished (its island script, its CSS), checked and written as soon as it is
   // made: the site is never in memory as a whole, whatever its number of pages.
   const output = await timings.time("write", openOutput(outDir, store, early));
+  let maker: Promise<PageMaker> | undefined;
   try {
-    let maker: Promise<PageMaker> | undefined;
     const index = await timings.time("the cache's index", store.pages<PageEntry>(site.digest));
     const entries = new Map<string, PageEntry>();
     const check = createSiteCheck(config.origin, pageUrls(routes), (file) => assets.has(file));
@@ -280,6 +280,9 @@ async function buildSite(options: BuildOptions, early: EarlyWriter | undefined):
   } catch (error) {
     await output.discard();
     throw error;
+  } finally {
+    // The cards' encoder, if the build drew any, holds memory it no longer needs.
+    (await maker?.catch(() => undefined))?.stop();
   }
 }
 

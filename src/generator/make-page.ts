@@ -63,13 +63,15 @@ export interface PageMaker {
   make(route: Route, language: Language): Promise<MadePage>;
   /** The island scripts the pages made so far use, as files to write. */
   scripts(): Promise<OutputFile[]>;
+  /** Ends the process that drew the pages' cards, if one did. */
+  stop(): void;
 }
 
 /** What making pages needs beyond the site itself, kept from one version of the site to the next (`site dev`). */
 export interface PageTools {
   modules: {
     render: typeof import("./render-pages.tsx");
-    cards: typeof import("./social-cards.tsx");
+    cards: typeof import("./social-cards.ts");
   };
   css: import("./build-css.ts").CssBuilder;
   islands: ReturnType<typeof import("./bundle-islands.ts").createIslandBundler>;
@@ -90,7 +92,7 @@ export async function createPageTools({ tool, store, timings }: { tool: string; 
       import("./render-pages.tsx"),
       import("./build-css.ts"),
       import("./bundle-islands.ts"),
-      import("./social-cards.tsx"),
+      import("./social-cards.ts"),
       import("./compiled-assets.ts"),
     ]),
   );
@@ -144,6 +146,7 @@ export function createPageMaker(site: Site, { modules, css, islands, timings }: 
     async scripts() {
       return (await islands.scripts()).map(scriptFile);
     },
+    stop: modules.cards.stopDrawingCards,
   };
 }
 

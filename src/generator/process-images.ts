@@ -1,14 +1,13 @@
-import { fork, type ChildProcess } from "node:child_process";
 import { readFile, stat } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { assetsFolder } from "../shared/caching.ts";
 import { socialImageSize, type ImageCandidate, type ResponsiveImage } from "../shared/images.ts";
 import { ProblemList } from "./errors.ts";
 import type { ImageCache } from "./image-cache.ts";
 import { digestOf, digestOfFile } from "./cache-names.ts";
 import type { LinkedFile } from "./write-files.ts";
-import type { PhotoFacts, PhotoJob, PhotoReply } from "./photo-process.ts";
+import { EncoderStopped, imageEncoder, type ImageEncoder } from "./image-encoder.ts";
+import type { ImageReply, PhotoFacts } from "./image-process.ts";
 import type { OutputFile } from "./write-site.ts";
 
 /** Where a document or the config names an image, for messages: `content/blog/x/en.md:12:1`. */
@@ -100,7 +99,7 @@ export async function processImages(
       }
     }
   };
-  const encoder = photoEncoder();
+  const encoder = imageEncoder("photos", "the photos' encoder");
   try {
     await Promise.all(Array.from({ length: photosAtOnce }, takeNext));
   } finally {
@@ -145,64 +144,8 @@ interface ImageFacts {
 /** A problem with the image itself, reported where it is referenced. */
 class Unpublishable extends Error {}
 
-/** The encoder's process could not start, or ended before it answered: a problem of the machine, not of a photo. */
-class EncoderStopped extends Error {}
-
-/** The photos' encoder (photo-process.ts): started with the first photo that has something to make. */
-interface PhotoEncoder {
-  ask(job: DistributiveOmit<PhotoJob, "id">): Promise<PhotoReply>;
-  /** Ends its process (it ends by itself, too, when this one does). */
-  stop(): void;
-}
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-
-function photoEncoder(): PhotoEncoder {
-  let child: ChildProcess | undefined;
-  let next = 0;
-  const pending = new Map<number, { resolve: (reply: PhotoReply) => void; reject: (error: Error) => void }>();
-  const failAll = (error: Error) => {
-    for (const { reject } of pending.values()) reject(error);
-    pending.clear();
-    child = undefined;
-  };
-  const start = () => {
-    const started = fork(fileURLToPath(new URL("./photo-process.ts", import.meta.url)), [], {
-      serialization: "advanced",
-      // glibc then keeps far less of what sharp's threads freed (see photo-process.ts).
-      env: { ...process.env, MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? "2" },
-      stdio: ["ignore", "inherit", "inherit", "ipc"],
-    });
-    started.on("message", (reply: PhotoReply) => {
-      const waiting = pending.get(reply.id);
-      pending.delete(reply.id);
-      waiting?.resolve(reply);
-    });
-    started.on("error", (error) => failAll(new EncoderStopped(`the photos' encoder could not run (${error.message})`, { cause: error })));
-    started.on("exit", (code, signal) => {
-      if (pending.size) failAll(new EncoderStopped(`the photos' encoder stopped (${signal ?? `exit code ${code}`})`));
-      if (child === started) child = undefined;
-    });
-    return started;
-  };
-  return {
-    ask(job) {
-      child ??= start();
-      const id = next++;
-      const sent = child;
-      return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        sent.send({ ...job, id });
-      });
-    },
-    stop() {
-      if (child?.connected) child.disconnect();
-      child = undefined;
-    },
-  };
-}
-
 /** The reply's bytes, or why there are none. */
-function answerOf(reply: PhotoReply): Buffer | PhotoFacts {
+function answerOf(reply: ImageReply): Buffer | PhotoFacts {
   if ("error" in reply) throw reply.changed ? new Unpublishable("image $image changed while the build read it; build again") : new Error(reply.error);
   return "bytes" in reply ? Buffer.from(reply.bytes.buffer, reply.bytes.byteOffset, reply.bytes.byteLength) : reply.facts;
 }
@@ -216,7 +159,7 @@ function factsOf({ format, width, height, orientation, opaque }: PhotoFacts): Im
 
 async function encodeImage(
   source: string,
-  { cache, preview: withPreview, encoder }: { cache: ImageCache; preview: boolean; encoder: PhotoEncoder },
+  { cache, preview: withPreview, encoder }: { cache: ImageCache; preview: boolean; encoder: ImageEncoder },
   report: (source: string, message: string) => void,
 ): Promise<{ image: ResponsiveImage; files: OutputFile[] } | undefined> {
   // Named by a digest of its bytes, read a megabyte at a time: a photo already encoded is never

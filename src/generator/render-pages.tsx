@@ -3,7 +3,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import type { ContentDocument } from "../shared/content.ts";
 import { socialImageSize, type ResponsiveImage } from "../shared/images.ts";
 import { Picture, textColumnSizes } from "../templates/Picture.tsx";
-import { cardPath, type CardText } from "./social-cards.tsx";
+import { cardPath, type CardText } from "./social-cards.ts";
 import { brandFor } from "../shared/business.ts";
 import { codeToLanguage, type Language } from "../shared/languages.ts";
 import { visitorLogFields } from "../shared/privacy.ts";

@@ -40,11 +40,13 @@ beforeAll(async () => {
 });
 afterAll(() => Promise.all([dir, cacheDir].map((folder) => rm(folder, { recursive: true, force: true }))));
 
-/** The process id of the photos' encoder this process started, if one is running. */
-async function encoderPid(): Promise<string | undefined> {
+/** The process id of the images' encoder this process started for `role` (photos or cards), if one is running. */
+async function encoderPid(role: "photos" | "cards" = "photos"): Promise<string | undefined> {
   for (const task of await readdir("/proc/self/task"))
-    for (const pid of (await readFile(`/proc/self/task/${task}/children`, "utf8").catch(() => "")).split(" ").filter(Boolean))
-      if ((await readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => "")).includes("photo-process")) return pid;
+    for (const pid of (await readFile(`/proc/self/task/${task}/children`, "utf8").catch(() => "")).split(" ").filter(Boolean)) {
+      const argv = (await readFile(`/proc/${pid}/cmdline`, "utf8").catch(() => "")).split("\0");
+      if (argv.some((arg) => arg.includes("image-process")) && argv.includes(role)) return pid;
+    }
   return undefined;
 }
 
@@ -120,6 +122,31 @@ describe("a photo beside a document", () => {
     // The last build (above or below) encoded photos: no process of it is left.
     await build({ root: dir, outDir: path.join(dir, "dist-encoder"), cacheDir: false, warn: () => {} });
     await expect.poll(encoderPid, { timeout: 5_000 }).toBeUndefined();
+  });
+
+  test("the cards' encoder, a process of the build's own, ends with the build", async () => {
+    // Without a cache folder, every page's card is drawn.
+    await build({ root: dir, outDir: path.join(dir, "dist-cards"), cacheDir: false, warn: () => {} });
+    await expect.poll(() => encoderPid("cards"), { timeout: 5_000 }).toBeUndefined();
+  });
+
+  test("a cards' encoder that stops mid-way (killed, out of memory) fails the build with a message that says so", async () => {
+    const building = build({ root: dir, outDir: path.join(dir, "dist-cards-killed"), cacheDir: false, warn: () => {} });
+    building.catch(() => {});
+    let pid: string | undefined;
+    await expect.poll(async () => (pid = await encoderPid("cards")), { timeout: 20_000, interval: 5 }).toBeDefined();
+    process.kill(Number(pid), "SIGKILL");
+    const error = await building.then(
+      () => undefined,
+      (failure: unknown) => failure as Error,
+    );
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(BuildError);
+    expect(error!.message).toMatch(
+      /^the cards' encoder stopped \(SIGKILL\) while drawing the link-preview card of ".+": most often the machine ran out of memory\. Close other programs and build again\.$/,
+    );
+    await expect.poll(() => encoderPid("cards"), { timeout: 5_000 }).toBeUndefined();
+    await expect(stat(path.join(dir, "dist-cards-killed")), "no output is left").rejects.toThrow(/ENOENT/);
   });
 
   test("an encoder that stops mid-way (killed, out of memory) fails the build without blaming a photo", async () => {
