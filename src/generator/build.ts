@@ -282,7 +282,7 @@ async function buildSite(options: BuildOptions, early: EarlyWriter | undefined):
     throw error;
   } finally {
     // The cards' encoder, if the build drew any, holds memory it no longer needs.
-    (await maker?.catch(() => undefined))?.stop();
+    await (await maker?.catch(() => undefined))?.stop();
   }
 }
 

@@ -8,8 +8,8 @@ export class EncoderStopped extends Error {}
 /** The images' encoder (image-process.ts): its process started with the first job. */
 export interface ImageEncoder {
   ask(job: DistributiveOmit<ImageJob, "id">): Promise<ImageReply>;
-  /** Ends its process (it ends by itself, too, when this one does). */
-  stop(): void;
+  /** Ends its process (it ends by itself, too, when this one does); resolves once it has ended. */
+  stop(): Promise<void>;
 }
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
@@ -28,10 +28,16 @@ export function imageEncoder(role: string, name: string, { idleMs = Infinity }: 
     pending.clear();
     child = undefined;
   };
-  const stop = () => {
+  const stop = async () => {
     clearTimeout(idle);
-    if (child?.connected) child.disconnect();
+    const running = child;
     child = undefined;
+    if (!running?.connected) return;
+    const ended = new Promise((resolve) => running.once("exit", resolve));
+    // Held, so that this process waits for it to end rather than exiting first.
+    running.ref();
+    running.disconnect();
+    await ended;
   };
   const start = () => {
     const started = fork(fileURLToPath(new URL("./image-process.ts", import.meta.url)), [role], {
@@ -49,7 +55,11 @@ export function imageEncoder(role: string, name: string, { idleMs = Infinity }: 
       if (pending.size === 0) rest(started);
       waiting?.resolve(reply);
     });
-    started.on("error", (error) => failAll(new EncoderStopped(`${name} could not run (${error.message})`, { cause: error })));
+    started.on("error", (error: NodeJS.ErrnoException) => {
+      // A job sent to a process that has just ended: its 'exit' follows and says how it ended.
+      if (started.pid !== undefined && (error.code === "EPIPE" || error.code === "ERR_IPC_CHANNEL_CLOSED")) return;
+      failAll(new EncoderStopped(`${name} could not run (${error.message})`, { cause: error }));
+    });
     started.on("exit", (code, signal) => {
       if (pending.size) failAll(new EncoderStopped(`${name} stopped (${signal ?? `exit code ${code}`})`));
       if (child === started) child = undefined;
@@ -60,7 +70,7 @@ export function imageEncoder(role: string, name: string, { idleMs = Infinity }: 
   const rest = (idleChild: ChildProcess) => {
     idleChild.unref();
     idleChild.channel?.unref();
-    if (idleMs !== Infinity) idle = setTimeout(stop, idleMs).unref();
+    if (idleMs !== Infinity) idle = setTimeout(() => void stop(), idleMs).unref();
   };
   return {
     ask(job) {

@@ -63,8 +63,8 @@ export interface PageMaker {
   make(route: Route, language: Language): Promise<MadePage>;
   /** The island scripts the pages made so far use, as files to write. */
   scripts(): Promise<OutputFile[]>;
-  /** Ends the process that drew the pages' cards, if one did. */
-  stop(): void;
+  /** Ends the process that drew the pages' cards, if one did; resolves once it has ended. */
+  stop(): Promise<void>;
 }
 
 /** What making pages needs beyond the site itself, kept from one version of the site to the next (`site dev`). */

@@ -103,7 +103,8 @@ export async function processImages(
   try {
     await Promise.all(Array.from({ length: photosAtOnce }, takeNext));
   } finally {
-    encoder.stop();
+    // Its process ends while the build goes on.
+    void encoder.stop();
   }
   if (stopped)
     throw new Error(

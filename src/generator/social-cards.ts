@@ -21,9 +21,9 @@ export function cardPath(pageUrl: string, text: CardText): string {
 // for, and a process left idle for a while ends (started again for the next).
 let encoder: ImageEncoder | undefined;
 
-/** Ends the cards' encoder, if one runs: the build that drew them is over. */
-export function stopDrawingCards(): void {
-  encoder?.stop();
+/** Ends the cards' encoder, if one runs (the build that drew them is over); resolves once it has ended. */
+export async function stopDrawingCards(): Promise<void> {
+  await encoder?.stop();
 }
 
 /**

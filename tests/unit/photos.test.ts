@@ -1,4 +1,5 @@
-import { readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -8,6 +9,7 @@ import { digestOf } from "../../src/generator/cache-names.ts";
 import { brandFor } from "../../src/shared/business.ts";
 import { languages } from "../../src/shared/languages.ts";
 import { fixtureSite, ownCacheDir } from "../support/fixture-site.ts";
+import { runSite } from "../support/servers.ts";
 
 // The photos fixture: a post beside a cover (JPEG, 2,000 px), a PNG with transparency, a WebP, an
 // AVIF, a JPEG narrower than the smallest width, an SVG with scripts; public/ with a PDF and a
@@ -124,10 +126,27 @@ describe("a photo beside a document", () => {
     await expect.poll(encoderPid, { timeout: 5_000 }).toBeUndefined();
   });
 
-  test("the cards' encoder, a process of the build's own, ends with the build", async () => {
-    // Without a cache folder, every page's card is drawn.
-    await build({ root: dir, outDir: path.join(dir, "dist-cards"), cacheDir: false, warn: () => {} });
-    await expect.poll(() => encoderPid("cards"), { timeout: 5_000 }).toBeUndefined();
+  test("site build with an empty cache (a fresh clone) draws every card in an encoder's process that ends before it does", async () => {
+    const cache = await mkdtemp(path.join(os.tmpdir(), "site-cache-empty-"));
+    try {
+      const { code, stdout } = await runSite(["build", "--root", dir, "--out", path.join(dir, "dist-cards")], { SITE_CACHE_DIR: cache });
+      expect(code).toBe(0);
+      expect(stdout).toMatch(/^Built 161 pages /m);
+      const cards = (await readdir(path.join(dir, "dist-cards/assets/og"))).filter((name) => name.endsWith(".png"));
+      // Every page but the post with a cover photo, whose preview is a crop of it.
+      expect(cards).toHaveLength(160);
+      const card = await sharp(path.join(dir, "dist-cards/assets/og", cards[0]!)).metadata();
+      expect([card.format, card.width, card.height]).toEqual(["png", 1200, 630]);
+      // No encoder of that build is left running (each is known by the cache folder it was given).
+      const left: string[] = [];
+      for (const pid of (await readdir("/proc")).filter((name) => /^\d+$/.test(name))) {
+        const [argv, environ] = await Promise.all([`/proc/${pid}/cmdline`, `/proc/${pid}/environ`].map((file) => readFile(file, "utf8").catch(() => "")));
+        if (argv!.includes("image-process") && environ!.split("\0").includes(`SITE_CACHE_DIR=${cache}`)) left.push(pid);
+      }
+      expect(left).toEqual([]);
+    } finally {
+      await rm(cache, { recursive: true, force: true });
+    }
   });
 
   test("a cards' encoder that stops mid-way (killed, out of memory) fails the build with a message that says so", async () => {
