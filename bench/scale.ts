@@ -30,7 +30,7 @@ async function timedBuild(root: string, out: string): Promise<{ ms: number; peak
   const ms = performance.now() - started;
   setAside(cache);
   if (result.status !== 0) throw new Error(`build failed:\n${result.stdout}${result.stderr.slice(-4000)}`);
-  const peak = /peak-rss (\d+)/.exec(result.stderr);
+  const peak = new RegExp(`peak-rss (\\d+) pid ${result.pid}\\b`).exec(result.stderr);
   return { ms, peakBytes: peak ? Number(peak[1]) : NaN, stdout: result.stdout };
 }
 

@@ -41,5 +41,5 @@ export async function buildWithProcesses(root: string, out: string, cacheDir: st
   }
   const code = await ended;
   if (code !== 0) throw new Error(`build failed:\n${stderr.slice(-4000)}`);
-  return { ms: performance.now() - started, peakBytes, ownPeakBytes: Number(/peak-rss (\d+)/.exec(stderr)?.[1]) };
+  return { ms: performance.now() - started, peakBytes, ownPeakBytes: Number(new RegExp(`peak-rss (\\d+) pid ${child.pid}\\b`).exec(stderr)?.[1]) };
 }
