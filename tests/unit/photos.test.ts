@@ -42,6 +42,21 @@ beforeAll(async () => {
 });
 afterAll(() => Promise.all([dir, cacheDir].map((folder) => rm(folder, { recursive: true, force: true }))));
 
+/** A build without a cache folder whose `role` encoder is killed as soon as it runs: the error it fails with. */
+async function buildKillingEncoder(folder: string, role: "photos" | "cards"): Promise<Error> {
+  const building = build({ root: dir, outDir: path.join(dir, folder), cacheDir: false, warn: () => {} });
+  building.catch(() => {});
+  let pid: string | undefined;
+  await expect.poll(async () => (pid = await encoderPid(role)), { timeout: 20_000, interval: 5 }).toBeDefined();
+  process.kill(Number(pid), "SIGKILL");
+  const error = await building.then(
+    () => undefined,
+    (failure: unknown) => failure as Error,
+  );
+  expect(error).toBeInstanceOf(Error);
+  return error!;
+}
+
 /** The process id of the images' encoder this process started for `role` (photos or cards), if one is running. */
 async function encoderPid(role: "photos" | "cards" = "photos"): Promise<string | undefined> {
   for (const task of await readdir("/proc/self/task"))
@@ -150,18 +165,9 @@ describe("a photo beside a document", () => {
   });
 
   test("a cards' encoder that stops mid-way (killed, out of memory) fails the build with a message that says so", async () => {
-    const building = build({ root: dir, outDir: path.join(dir, "dist-cards-killed"), cacheDir: false, warn: () => {} });
-    building.catch(() => {});
-    let pid: string | undefined;
-    await expect.poll(async () => (pid = await encoderPid("cards")), { timeout: 20_000, interval: 5 }).toBeDefined();
-    process.kill(Number(pid), "SIGKILL");
-    const error = await building.then(
-      () => undefined,
-      (failure: unknown) => failure as Error,
-    );
-    expect(error).toBeInstanceOf(Error);
+    const error = await buildKillingEncoder("dist-cards-killed", "cards");
     expect(error).not.toBeInstanceOf(BuildError);
-    expect(error!.message).toMatch(
+    expect(error.message).toMatch(
       /^the cards' encoder stopped \(SIGKILL\) while drawing the link-preview card of ".+": most often the machine ran out of memory\. Close other programs and build again\.$/,
     );
     await expect.poll(() => encoderPid("cards"), { timeout: 5_000 }).toBeUndefined();
@@ -169,21 +175,12 @@ describe("a photo beside a document", () => {
   });
 
   test("an encoder that stops mid-way (killed, out of memory) fails the build without blaming a photo", async () => {
-    const building = build({ root: dir, outDir: path.join(dir, "dist-killed"), cacheDir: false, warn: () => {} });
-    building.catch(() => {});
-    let pid: string | undefined;
-    await expect.poll(async () => (pid = await encoderPid()), { timeout: 10_000, interval: 5 }).toBeDefined();
-    process.kill(Number(pid), "SIGKILL");
-    const error = await building.then(
-      () => undefined,
-      (failure: unknown) => failure as Error,
-    );
-    expect(error).toBeInstanceOf(Error);
+    const error = await buildKillingEncoder("dist-killed", "photos");
     expect(error).not.toBeInstanceOf(BuildError);
-    expect(error!.message).toMatch(
+    expect(error.message).toMatch(
       /^the photos' encoder stopped \(SIGKILL\) while making \S+: nothing is wrong with that photo; most often the machine ran out of memory\. Close other programs and build again\.$/,
     );
-    expect(error!.message).not.toContain("cannot be read");
+    expect(error.message).not.toContain("cannot be read");
     await expect.poll(encoderPid, { timeout: 5_000 }).toBeUndefined();
   });
 
