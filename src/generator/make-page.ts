@@ -140,13 +140,13 @@ export function createPageMaker(site: Site, { modules, css, islands, timings }: 
         html: final,
         markup: html,
         ...(script ? { script: scriptFile(script) } : {}),
-        ...(card ? { cardSource: () => cards(card.text) } : {}),
+        ...(card ? { cardSource: () => cards.draw(card.text) } : {}),
       };
     },
     async scripts() {
       return (await islands.scripts()).map(scriptFile);
     },
-    stop: modules.cards.stopDrawingCards,
+    stop: () => cards.stop(),
   };
 }
 

@@ -17,37 +17,44 @@ export function cardPath(pageUrl: string, text: CardText): string {
   return `${assetsFolder}/og/${name}.${digestOf(cardDesign, JSON.stringify(text)).slice(0, 10)}.png`;
 }
 
-// One encoder's process for every card drawn: `site dev` draws one when a page's card is asked
-// for, and a process left idle for a while ends (started again for the next).
-let encoder: ImageEncoder | undefined;
-
-/** Ends the cards' encoder, if one runs (the build that drew them is over); resolves once it has ended. */
-export async function stopDrawingCards(): Promise<void> {
-  await encoder?.stop();
+/** Draws cards (`draw`), in an encoder's process of its own started with the first. */
+export interface CardRenderer {
+  /** The card for this text: the cache's file, for the output to link, or bytes where the cache keeps no files. */
+  draw(text: CardText): Promise<Buffer | LinkedFile>;
+  /** Ends the encoder's process, if one runs (the build that drew the cards is over); resolves once it has ended. */
+  stop(): Promise<void>;
 }
 
 /**
  * Draws a page's card as a 1200×630 PNG (card-drawing.ts, in the encoder's process), once per
- * text: later builds take it from the cache. The card comes as the cache's file, for the output to
- * link, or as bytes where the cache keeps no files.
+ * text: later builds take it from the cache. Each renderer has its encoder, so a build that ends
+ * stops only its own; one left idle (`site dev`, which draws a card when it is asked for, and
+ * makes a renderer for each version of the site) ends by itself after ten seconds.
  */
-export function createCardRenderer(cache: ImageCache): (text: CardText) => Promise<Buffer | LinkedFile> {
-  return async (text) => {
-    const key = digestOf(cardDesign, JSON.stringify(text));
-    const make = async () => {
-      encoder ??= imageEncoder("cards", "the cards' encoder", { idleMs: 10_000 });
-      const reply = await encoder.ask({ op: "card", text }).catch((error: unknown) => {
-        if (!(error instanceof EncoderStopped)) throw error;
-        throw new Error(
-          `${error.message} while drawing the link-preview card of "${text.title}": most often the machine ran out of memory. Close other programs and build again.`,
-          { cause: error },
-        );
-      });
-      if ("error" in reply) throw new Error(`the link-preview card of "${text.title}" could not be drawn: ${reply.error}`);
-      if (!("bytes" in reply)) throw new Error("the cards' encoder answered a card with no image");
-      return Buffer.from(reply.bytes.buffer, reply.bytes.byteOffset, reply.bytes.byteLength);
-    };
-    const from = await cache.file(key, make);
-    return from ? { from, digest: key } : cache.get(key, make);
+export function createCardRenderer(cache: ImageCache): CardRenderer {
+  let encoder: ImageEncoder | undefined;
+  const draw = async (text: CardText) => {
+    encoder ??= imageEncoder("cards", "the cards' encoder", { idleMs: 10_000 });
+    const reply = await encoder.ask({ op: "card", text }).catch((error: unknown) => {
+      if (!(error instanceof EncoderStopped)) throw error;
+      throw new Error(
+        `${error.message} while drawing the link-preview card of "${text.title}": most often the machine ran out of memory. Close other programs and build again.`,
+        { cause: error },
+      );
+    });
+    if ("error" in reply) throw new Error(`the link-preview card of "${text.title}" could not be drawn: ${reply.error}`);
+    if (!("bytes" in reply)) throw new Error("the cards' encoder answered a card with no image");
+    return Buffer.from(reply.bytes.buffer, reply.bytes.byteOffset, reply.bytes.byteLength);
+  };
+  return {
+    async draw(text) {
+      const key = digestOf(cardDesign, JSON.stringify(text));
+      const make = () => draw(text);
+      const from = await cache.file(key, make);
+      return from ? { from, digest: key } : cache.get(key, make);
+    },
+    async stop() {
+      await encoder?.stop();
+    },
   };
 }
