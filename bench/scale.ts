@@ -8,7 +8,7 @@ import fg from "fast-glob";
 import { budgets, emptyBuildCache, withTempDir } from "./build.ts";
 import { setAside } from "./set-aside.ts";
 import type { BenchRow } from "./report.ts";
-import { buildWithProcesses } from "./tree-memory.ts";
+import { buildWithProcesses, peakOf } from "./tree-memory.ts";
 import { makeScaledSite } from "../tests/support/scaled-site.ts";
 
 const repoRoot = path.resolve(import.meta.dirname, "..");
@@ -30,8 +30,7 @@ async function timedBuild(root: string, out: string): Promise<{ ms: number; peak
   const ms = performance.now() - started;
   setAside(cache);
   if (result.status !== 0) throw new Error(`build failed:\n${result.stdout}${result.stderr.slice(-4000)}`);
-  const peak = new RegExp(`peak-rss (\\d+) pid ${result.pid}\\b`).exec(result.stderr);
-  return { ms, peakBytes: peak ? Number(peak[1]) : NaN, stdout: result.stdout };
+  return { ms, peakBytes: peakOf(result.stderr, result.pid), stdout: result.stdout };
 }
 
 /** The heaviest page as served (its .br), and how many pages are over the page budget. */

@@ -18,6 +18,11 @@ async function treeRss(pid: number): Promise<number> {
   return bytes;
 }
 
+/** The peak resident set bench/peak-memory.mjs wrote for process `pid` (the encoders it starts write theirs too). */
+export function peakOf(stderr: string, pid: number | undefined): number {
+  return Number(new RegExp(`peak-rss (\\d+) pid ${pid}\\b`).exec(stderr)?.[1] ?? NaN);
+}
+
 /**
  * `site build` of `root` into `out` with `cacheDir` as its cache, in a new process: its wall time,
  * the largest resident set it and its processes held at once, and its own peak (VmHWM).
@@ -41,5 +46,5 @@ export async function buildWithProcesses(root: string, out: string, cacheDir: st
   }
   const code = await ended;
   if (code !== 0) throw new Error(`build failed:\n${stderr.slice(-4000)}`);
-  return { ms: performance.now() - started, peakBytes, ownPeakBytes: Number(new RegExp(`peak-rss (\\d+) pid ${child.pid}\\b`).exec(stderr)?.[1]) };
+  return { ms: performance.now() - started, peakBytes, ownPeakBytes: peakOf(stderr, child.pid) };
 }

@@ -1,7 +1,7 @@
 // How a page's link-preview card is drawn: satori lays it out as SVG, sharp makes the PNG. Run by
 // the images' encoder (image-process.ts), in a process of its own: satori's layouts make some
 // hundred megabytes of short-lived objects a second and sharp's threads keep what they free, which
-// in the build's own process added 200-300 MB to a first build of a large blog.
+// in the build's own process added 300-400 MB to a first build of a large blog.
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";

@@ -68,24 +68,31 @@ async function photo(job: PhotoJob, bytes: Buffer): Promise<ImageReply> {
   return { id: job.id, bytes: await image.toBuffer() };
 }
 
-async function run(job: ImageJob): Promise<ImageReply> {
-  let entry: { bytes: Promise<Buffer>; users: number } | undefined;
-  if (job.op !== "card") {
-    entry = read.get(job.source);
-    if (!entry) read.set(job.source, (entry = { bytes: bytesOf(job), users: 0 }));
-    entry.users++;
-  }
+/** Runs `work` once one of the `atOnce` places is free. */
+async function inTurn<T>(work: () => Promise<T>): Promise<T> {
   while (running >= atOnce) await new Promise<void>((resolve) => waiting.push(resolve));
   running++;
   try {
-    if (job.op === "card") return { id: job.id, bytes: await (await import("./card-drawing.ts")).drawCard(job.text) };
-    return await photo(job, await entry!.bytes);
-  } catch (error) {
-    return { id: job.id, error: (error as Error).message, ...(error instanceof Changed ? { changed: true } : {}) };
+    return await work();
   } finally {
     running--;
     waiting.shift()?.();
-    if (job.op !== "card" && --entry!.users === 0) read.delete(job.source);
+  }
+}
+
+async function run(job: ImageJob): Promise<ImageReply> {
+  try {
+    if (job.op === "card") return { id: job.id, bytes: await inTurn(async () => (await import("./card-drawing.ts")).drawCard(job.text)) };
+    let entry = read.get(job.source);
+    if (!entry) read.set(job.source, (entry = { bytes: bytesOf(job), users: 0 }));
+    entry.users++;
+    try {
+      return await inTurn(async () => photo(job, await entry.bytes));
+    } finally {
+      if (--entry.users === 0) read.delete(job.source);
+    }
+  } catch (error) {
+    return { id: job.id, error: (error as Error).message, ...(error instanceof Changed ? { changed: true } : {}) };
   }
 }
 
