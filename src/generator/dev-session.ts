@@ -10,6 +10,7 @@ import { loadSite, type Site, type SiteSession } from "./load-site.ts";
 import { createPageMaker, createPageTools, pageKey, pageRefs, type PageInfo, type PageMaker, type PageRef, type PageTools } from "./make-page.ts";
 import { createRootNotFound, createRootPage, favicon } from "./root-pages.ts";
 import { createRobots, createSitemap } from "./sitemap.ts";
+import type { CardRenderer } from "./social-cards.ts";
 import { createTimings } from "./timings.ts";
 import type { OutputFile } from "./write-site.ts";
 
@@ -51,6 +52,12 @@ export interface DevSession {
   check(): Promise<string | undefined>;
   /** Stops a check under way at its next page (a change is about to be read: the machine is the reload's). */
   pause(): void;
+  /**
+   * Ends the cards' encoder, if one runs, and resolves once it has ended. A worker thread that is
+   * terminated leaves a process it started unreaped (a zombie until `site dev` ends), so the
+   * worker calls this before it is replaced.
+   */
+  stop(): Promise<void>;
 }
 
 /**
@@ -65,6 +72,8 @@ export function createDevSession(root: string, { preview = true, cacheDir }: { p
   let tools: Promise<PageTools> | undefined;
   let site: Site | undefined;
   let maker: PageMaker | undefined;
+  // One card renderer for every version of the site: one encoder to end when the session does.
+  let cardRenderer: CardRenderer | undefined;
   let refs = new Map<string, PageRef>();
   let fixed = new Map<string, OutputFile["content"]>();
   const made = new Map<string, MadeEntry>();
@@ -110,7 +119,8 @@ export function createDevSession(root: string, { preview = true, cacheDir }: { p
         if (same) for (const ref of refs.values()) ref.key = pageKey(ref.info.route, ref.info.language.code);
         else refs = timings.measure("pages", () => new Map(pageRefs(next).map((ref) => [ref.info.file, ref])));
         site = next;
-        maker = createPageMaker(site, await tools);
+        cardRenderer ??= (await tools).modules.cards.createCardRenderer(next.imageCache);
+        maker = createPageMaker(site, await tools, cardRenderer);
         const summary = `${refs.size} pages of ${languages.length} languages, made as they are asked for`;
         if (same) return { summary };
         const brand = brandFor(site.config, defaultLanguage.code);
@@ -168,6 +178,11 @@ export function createDevSession(root: string, { preview = true, cacheDir }: { p
 
     pause() {
       generation++;
+    },
+
+    async stop() {
+      generation++;
+      await cardRenderer?.stop();
     },
 
     async check() {

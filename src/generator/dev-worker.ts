@@ -3,12 +3,13 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { createDevSession } from "./dev-session.ts";
 
-export type DevRequest = { id: number; type: "update"; changed?: string[] } | { id: number; type: "file"; name: string } | { type: "pause" };
+export type DevRequest = { id: number; type: "update"; changed?: string[] } | { id: number; type: "file"; name: string } | { type: "pause" } | { type: "stop" };
 export type DevReply =
   | { id: number; type: "updated"; result: Awaited<ReturnType<ReturnType<typeof createDevSession>["update"]>> }
   | { id: number; type: "file"; content: string | Uint8Array | null }
   | { id: number; type: "failed"; message: string }
-  | { type: "checked"; problems: string };
+  | { type: "checked"; problems: string }
+  | { type: "stopped" };
 
 const session = createDevSession(workerData.root as string);
 const reply = (message: DevReply) => parentPort!.postMessage(message);
@@ -41,6 +42,8 @@ function describe(error: unknown): string {
 
 parentPort!.on("message", async (request: DevRequest) => {
   if (request.type === "pause") return session.pause();
+  // About to be terminated: the processes this thread started end first, so that they are reaped.
+  if (request.type === "stop") return session.stop().finally(() => reply({ type: "stopped" }));
   try {
     if (request.type === "update") {
       const result = await session.update(request.changed);

@@ -50,8 +50,10 @@ function startSiteWorker(root: string, onChecked: (problems: string) => void, on
   };
   worker.on("error", (error) => die(`site dev's worker stopped: ${error.message}`));
   worker.on("exit", (code) => die(`site dev's worker stopped (exit code ${code})`));
+  let onStopped: (() => void) | undefined;
   worker.on("message", (reply: DevReply) => {
     if (reply.type === "checked") return onChecked(reply.problems);
+    if (reply.type === "stopped") return onStopped?.();
     waiting.get(reply.id)?.(reply);
     waiting.delete(reply.id);
   });
@@ -66,8 +68,21 @@ function startSiteWorker(root: string, onChecked: (problems: string) => void, on
     ask,
     pause: () => died === undefined && worker.postMessage({ type: "pause" }),
     dead: () => died !== undefined,
-    stop: () => {
+    /**
+     * Asks the worker to end what it started (the cards' encoder: a process a terminated thread
+     * started is never reaped), then terminates it; a worker that does not answer within two
+     * seconds (busy, or dead) is terminated all the same.
+     */
+    stop: async () => {
       stopped = true;
+      if (died === undefined) {
+        const answered = new Promise<void>((resolve) => {
+          onStopped = resolve;
+          setTimeout(resolve, 2_000).unref();
+        });
+        worker.postMessage({ type: "stop" });
+        await answered;
+      }
       return worker.terminate();
     },
   };

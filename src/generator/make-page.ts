@@ -1,6 +1,7 @@
 import { codeToLanguage, type Language } from "../shared/languages.ts";
 import { cssMarker, islandScriptMarker } from "../shared/html.ts";
 import type { Route } from "../shared/routes.ts";
+import type { CardRenderer } from "./social-cards.ts";
 import { urlToFile } from "../shared/urls.ts";
 import type { BuildStore } from "./build-store.ts";
 import { digestOf } from "./cache-names.ts";
@@ -112,9 +113,15 @@ export async function createPageTools({ tool, store, timings }: { tool: string; 
 
 /**
  * Makes the site's pages one at a time: renders the page with React, gives it its island script
- * (bundled once per set of islands) and inlines the CSS of exactly what it uses.
+ * (bundled once per set of islands) and inlines the CSS of exactly what it uses. Its cards are
+ * drawn by a renderer of its own, or by `cards` (`site dev`'s, shared by every version of the site
+ * and stopped by the session, not by the maker).
  */
-export function createPageMaker(site: Site, { modules, css, islands, timings }: PageTools): PageMaker {
+export function createPageMaker(
+  site: Site,
+  { modules, css, islands, timings }: PageTools,
+  cards: CardRenderer = modules.cards.createCardRenderer(site.imageCache),
+): PageMaker {
   const render = modules.render.createRenderer({
     config: site.config,
     locales: site.locales,
@@ -123,7 +130,6 @@ export function createPageMaker(site: Site, { modules, css, islands, timings }: 
     image: (source) => site.library.get(source),
     photos: site.photos,
   });
-  const cards = modules.cards.createCardRenderer(site.imageCache);
 
   return {
     async make(route, language) {

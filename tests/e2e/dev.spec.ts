@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { appendFile, cp, mkdir, mkdtemp, readdir, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -20,6 +21,31 @@ async function toolCopy(): Promise<string> {
   for (const entry of await readdir(path.join(repoRoot, "node_modules")))
     if (entry !== ".cache") await symlink(path.join(repoRoot, "node_modules", entry), path.join(copy, "node_modules", entry));
   return copy;
+}
+
+/** The processes whose parent is `pid`, with their arguments (Linux's /proc). */
+function childrenOf(pid: number): { pid: number; args: string[] }[] {
+  return readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .flatMap((name) => {
+      try {
+        const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+        if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) !== pid) return [];
+        return [{ pid: Number(name), args: readFileSync(`/proc/${name}/cmdline`, "utf8").split("\0") }];
+      } catch {
+        return [];
+      }
+    });
+}
+
+/** "gone" once a process has ended and been reaped, "Z" while it is a zombie, else "R" (running or sleeping). */
+function processState(pid: number): "gone" | "Z" | "R" {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) === "Z" ? "Z" : "R";
+  } catch {
+    return "gone";
+  }
 }
 
 /** `site dev` on a fresh copy of the fixture site, stopped and removed whatever the test finds. */
@@ -250,6 +276,40 @@ test.describe("site dev", () => {
       await expect.poll(async () => (await late()).status(), { timeout: 20_000 }).toBe(200);
       expect(await (await late()).text()).toBe("Saved at once\n");
     }, archive);
+  });
+
+  test("a module of the tool saved while a card's encoder runs leaves no process behind", async ({ request }) => {
+    test.setTimeout(120_000);
+    const tool = await toolCopy();
+    try {
+      await withDev(
+        async (root, dev) => {
+          // A card drawn now (the image cache is empty): the worker starts the cards' encoder.
+          const page = await (await request.get(`${dev.url}/en/prices`)).text();
+          const card = new URL(/<meta property="og:image" content="([^"]+)"/.exec(page)![1]!).pathname;
+          expect((await request.get(`${dev.url}${card}`)).headers()["content-type"]).toBe("image/png");
+          const encoder = childrenOf(dev.process.pid!).find((child) => child.args.includes("cards"));
+          expect(encoder, "the cards' encoder runs").toBeDefined();
+
+          // Saved within its ten idle seconds: the worker that started it is replaced at once.
+          await appendFile(path.join(tool, "src/generator/timings.ts"), "\n// Saved again.\n");
+          await expect.poll(() => processState(encoder!.pid), { timeout: 30_000 }).not.toBe("R");
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          expect(processState(encoder!.pid), "the encoder has ended and been reaped, not left a zombie").toBe("gone");
+          // The fresh worker serves the page and its card as before.
+          expect((await request.get(`${dev.url}/en/prices`)).status()).toBe(200);
+          expect((await request.get(`${dev.url}${card}`)).headers()["content-type"]).toBe("image/png");
+          expect(dev.process.exitCode).toBeNull();
+        },
+        async (root) => {
+          await rm(path.join(root, ".cache"));
+          await mkdir(path.join(root, ".cache"));
+        },
+        tool,
+      );
+    } finally {
+      await rm(tool, { recursive: true, force: true });
+    }
   });
 
   test("a module of the tool saved with a mistake stops neither site dev nor the tab, and mended, the site comes back", async ({ page }) => {
