@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
+import { link, mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -117,10 +117,19 @@ describe("a photo beside a document", () => {
   });
 
   test("every photo file is linked from the image cache, never copied; one gone from the cache is made again, the same", async () => {
-    const images = path.join(cacheDir, "images");
+    // The entry is taken out of an image cache of this test's own (a link to every file of the
+    // project's): other tests, run at the same time, link the project's entry into their output.
+    const own = await mkdtemp(path.join(os.tmpdir(), "site-cache-"));
+    const images = path.join(own, "images");
     const cached = new Map<number, string>();
-    for (const entry of await readdir(images, { recursive: true, withFileTypes: true }))
-      if (entry.isFile()) cached.set((await stat(path.join(entry.parentPath, entry.name))).ino, path.join(entry.parentPath, entry.name));
+    for (const entry of await readdir(path.join(cacheDir, "images"), { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile()) continue;
+      const from = path.join(entry.parentPath, entry.name);
+      const to = path.join(images, path.relative(path.join(cacheDir, "images"), from));
+      await mkdir(path.dirname(to), { recursive: true });
+      await link(from, to);
+      cached.set((await stat(to)).ino, to);
+    }
     const published = (await readdir(path.join(out, "assets/images"))).filter((file) => /\.(jpg|png|webp|avif)$/.test(file));
     expect(published.length).toBeGreaterThan(30);
     for (const file of published) expect(cached.has((await stat(path.join(out, "assets/images", file))).ino), file).toBe(true);
@@ -129,10 +138,14 @@ describe("a photo beside a document", () => {
     const entry = cached.get((await stat(path.join(out, "assets/images", file))).ino)!;
     await rm(entry);
     const again = path.join(dir, "dist-again");
-    await build({ root: dir, outDir: again, cacheDir, force: true, warn: () => {} });
-    expect((await readdir(path.join(again, "assets/images"))).sort()).toEqual((await readdir(path.join(out, "assets/images"))).sort());
-    expect(await readFile(path.join(again, "assets/images", file))).toEqual(await readFile(path.join(out, "assets/images", file)));
-    expect((await stat(entry)).ino).toBe((await stat(path.join(again, "assets/images", file))).ino);
+    try {
+      await build({ root: dir, outDir: again, cacheDir: own, force: true, warn: () => {} });
+      expect((await readdir(path.join(again, "assets/images"))).sort()).toEqual((await readdir(path.join(out, "assets/images"))).sort());
+      expect(await readFile(path.join(again, "assets/images", file))).toEqual(await readFile(path.join(out, "assets/images", file)));
+      expect((await stat(entry)).ino).toBe((await stat(path.join(again, "assets/images", file))).ino);
+    } finally {
+      await rm(own, { recursive: true, force: true });
+    }
   });
 
   test("the photos' encoder, a process of the build's own, ends with the build", async () => {
