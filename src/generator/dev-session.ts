@@ -10,7 +10,7 @@ import { loadSite, type Site, type SiteSession } from "./load-site.ts";
 import { createPageMaker, createPageTools, pageKey, pageRefs, type PageInfo, type PageMaker, type PageRef, type PageTools } from "./make-page.ts";
 import { createRootNotFound, createRootPage, favicon } from "./root-pages.ts";
 import { createRobots, createSitemap } from "./sitemap.ts";
-import type { CardRenderer } from "./social-cards.ts";
+import { cardFolder, cardStem, type CardRenderer } from "./social-cards.ts";
 import { createTimings } from "./timings.ts";
 import type { OutputFile } from "./write-site.ts";
 
@@ -99,6 +99,17 @@ export function createDevSession(root: string, { preview = true, cacheDir }: { p
     return html;
   };
 
+  /**
+   * A card asked for before its page (a link preview tried first, or after a change): its page is
+   * made now, which names its card. The card's name begins with its page's address.
+   */
+  const cardOfPageNotMade = async (name: string) => {
+    if (!name.startsWith(`${cardFolder}/`) || !name.endsWith(".png")) return undefined;
+    const stem = name.slice(cardFolder.length + 1).replace(/\.[0-9a-f]{10}\.png$/, "");
+    for (const ref of refs.values()) if (cardStem(ref.url) === stem) await pageFor(ref);
+    return cards.get(name);
+  };
+
   return {
     timings,
     async update(changed) {
@@ -156,7 +167,7 @@ export function createDevSession(root: string, { preview = true, cacheDir }: { p
       if (!site || !maker) return undefined;
       const ref = refs.get(name);
       if (ref) return pageFor(ref);
-      const content = fixed.get(name) ?? cards.get(name);
+      const content = fixed.get(name) ?? cards.get(name) ?? (await cardOfPageNotMade(name));
       if (content) {
         const made = typeof content === "function" ? await content() : content;
         return typeof made === "string" || Buffer.isBuffer(made) ? made : readFile(made.from);

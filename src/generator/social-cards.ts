@@ -13,9 +13,14 @@ export type { CardText };
  * the page names it in its <head>, the build draws it after.
  */
 export function cardPath(pageUrl: string, text: CardText): string {
-  const name = pageUrl.slice(1).replace(/\//g, "-") || "index";
-  return `${assetsFolder}/og/${name}.${digestOf(cardDesign, JSON.stringify(text)).slice(0, 10)}.png`;
+  return `${cardFolder}/${cardStem(pageUrl)}.${digestOf(cardDesign, JSON.stringify(text)).slice(0, 10)}.png`;
 }
+
+/** The folder of the cards in the output. */
+export const cardFolder = `${assetsFolder}/og`;
+
+/** What a page's card is named after: its address (`en-prices` for /en/prices). */
+export const cardStem = (pageUrl: string) => pageUrl.slice(1).replace(/\//g, "-") || "index";
 
 /** Draws cards (`draw`), in an encoder's process of its own started with the first. */
 export interface CardRenderer {

@@ -116,3 +116,25 @@ test("after each kind of save, the kept session serves what a fresh read of the 
       ).toBe(true);
   }
 }, 120_000);
+
+test("a page's card is served when it is asked for before its page, as site build's output has it", async () => {
+  const session = createDevSession(site, { cacheDir: cache });
+  await update(session);
+  try {
+    // The card's address as the page names it, read from another session that made the page.
+    const other = createDevSession(site, { cacheDir: cache });
+    await update(other);
+    const page = String(await other.file("en/prices.html"));
+    await other.stop();
+    const card = /<meta property="og:image" content="https:\/\/[^/]+\/([^"]+)"/.exec(page)![1]!;
+    expect(card).toMatch(/^assets\/og\/en-prices\.[0-9a-f]{10}\.png$/);
+
+    const bytes = await session.file(card);
+    expect(Buffer.isBuffer(bytes) && bytes.subarray(1, 4).toString()).toBe("PNG");
+    // An address no page names stays unknown.
+    expect(await session.file(card.replace(/\.[0-9a-f]{10}\.png$/, ".0000000000.png"))).toBeUndefined();
+    expect(await session.file("assets/og/no-such-page.0000000000.png")).toBeUndefined();
+  } finally {
+    await session.stop();
+  }
+});
