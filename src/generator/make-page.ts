@@ -1,11 +1,11 @@
 import { codeToLanguage, type Language } from "../shared/languages.ts";
 import { cssMarker, islandScriptMarker } from "../shared/html.ts";
 import type { Route } from "../shared/routes.ts";
-import type { CardRenderer } from "./social-cards.ts";
 import { urlToFile } from "../shared/urls.ts";
 import type { BuildStore } from "./build-store.ts";
 import { digestOf } from "./cache-names.ts";
 import type { Site } from "./load-site.ts";
+import type { CardRenderer } from "./social-cards.ts";
 import type { RenderedPage } from "./render-pages.tsx";
 import { bootScript } from "./root-pages.ts";
 import type { IslandScript } from "./bundle-islands.ts";
