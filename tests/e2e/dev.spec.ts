@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { appendFile, cp, mkdir, mkdtemp, readdir, readFile, rename, rm, symlink, writeFile } from "node:fs/promises";
+import { once } from "node:events";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
@@ -64,7 +65,12 @@ async function withDev(
     console.error(`site dev's output:\n${dev.output()}`);
     throw error;
   } finally {
-    dev.process.kill("SIGTERM");
+    // Ended before its folders are removed: on its way out it still writes (the compile cache, in a tool's copy).
+    if (dev.process.exitCode === null && dev.process.signalCode === null) {
+      const ended = once(dev.process, "exit");
+      dev.process.kill("SIGTERM");
+      await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    }
     await rm(root, { recursive: true, force: true });
   }
 }
@@ -308,7 +314,7 @@ test.describe("site dev", () => {
         tool,
       );
     } finally {
-      await rm(tool, { recursive: true, force: true });
+      await rm(tool, { recursive: true, force: true, maxRetries: 3 });
     }
   });
 
@@ -343,7 +349,7 @@ test.describe("site dev", () => {
         tool,
       );
     } finally {
-      await rm(tool, { recursive: true, force: true });
+      await rm(tool, { recursive: true, force: true, maxRetries: 3 });
     }
   });
 });
