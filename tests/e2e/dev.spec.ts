@@ -75,6 +75,19 @@ async function withDev(
   }
 }
 
+/** `site dev` of a copy of the tool (for a test that edits its sources), on a fresh copy of the fixture site. */
+async function withDevOfToolCopy(
+  run: (root: string, dev: Awaited<ReturnType<typeof startSite>>, tool: string) => Promise<void>,
+  prepare?: (root: string) => Promise<void>,
+): Promise<void> {
+  const tool = await toolCopy();
+  try {
+    await withDev((root, dev) => run(root, dev, tool), prepare, tool);
+  } finally {
+    await rm(tool, { recursive: true, force: true, maxRetries: 3 });
+  }
+}
+
 test.describe("site dev", () => {
   test.skip(({ isMobile }) => isMobile, "one width is enough for the watch loop");
 
@@ -286,70 +299,55 @@ test.describe("site dev", () => {
 
   test("a module of the tool saved while a card's encoder runs leaves no process behind", async ({ request }) => {
     test.setTimeout(120_000);
-    const tool = await toolCopy();
-    try {
-      await withDev(
-        async (root, dev) => {
-          // A card drawn now (the image cache is empty): the worker starts the cards' encoder.
-          const page = await (await request.get(`${dev.url}/en/prices`)).text();
-          const card = new URL(/<meta property="og:image" content="([^"]+)"/.exec(page)![1]!).pathname;
-          expect((await request.get(`${dev.url}${card}`)).headers()["content-type"]).toBe("image/png");
-          const encoder = childrenOf(dev.process.pid!).find((child) => child.args.includes("cards"));
-          expect(encoder, "the cards' encoder runs").toBeDefined();
+    await withDevOfToolCopy(
+      async (root, dev, tool) => {
+        // A card drawn now (the image cache is empty): the worker starts the cards' encoder.
+        const page = await (await request.get(`${dev.url}/en/prices`)).text();
+        const card = new URL(/<meta property="og:image" content="([^"]+)"/.exec(page)![1]!).pathname;
+        expect((await request.get(`${dev.url}${card}`)).headers()["content-type"]).toBe("image/png");
+        const encoder = childrenOf(dev.process.pid!).find((child) => child.args.includes("cards"));
+        expect(encoder, "the cards' encoder runs").toBeDefined();
 
-          // Saved within its ten idle seconds: the worker that started it is replaced at once.
-          await appendFile(path.join(tool, "src/generator/timings.ts"), "\n// Saved again.\n");
-          await expect.poll(() => processState(encoder!.pid), { timeout: 30_000 }).not.toBe("R");
-          await new Promise((resolve) => setTimeout(resolve, 500));
-          expect(processState(encoder!.pid), "the encoder has ended and been reaped, not left a zombie").toBe("gone");
-          // The fresh worker serves the page and its card as before.
-          expect((await request.get(`${dev.url}/en/prices`)).status()).toBe(200);
-          expect((await request.get(`${dev.url}${card}`)).headers()["content-type"]).toBe("image/png");
-          expect(dev.process.exitCode).toBeNull();
-        },
-        async (root) => {
-          await rm(path.join(root, ".cache"));
-          await mkdir(path.join(root, ".cache"));
-        },
-        tool,
-      );
-    } finally {
-      await rm(tool, { recursive: true, force: true, maxRetries: 3 });
-    }
+        // Saved within its ten idle seconds: the worker that started it is replaced at once.
+        await appendFile(path.join(tool, "src/generator/timings.ts"), "\n// Saved again.\n");
+        await expect.poll(() => processState(encoder!.pid), { timeout: 30_000 }).not.toBe("R");
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        expect(processState(encoder!.pid), "the encoder has ended and been reaped, not left a zombie").toBe("gone");
+        // The fresh worker serves the page and its card as before.
+        expect((await request.get(`${dev.url}/en/prices`)).status()).toBe(200);
+        expect((await request.get(`${dev.url}${card}`)).headers()["content-type"]).toBe("image/png");
+        expect(dev.process.exitCode).toBeNull();
+      },
+      async (root) => {
+        await rm(path.join(root, ".cache"));
+        await mkdir(path.join(root, ".cache"));
+      },
+    );
   });
 
   test("a module of the tool saved with a mistake stops neither site dev nor the tab, and mended, the site comes back", async ({ page }) => {
     test.setTimeout(120_000);
-    const tool = await toolCopy();
-    try {
-      await withDev(
-        async (root, dev) => {
-          // A module the site's worker loads as it starts (not a template, which it loads when it makes a page).
-          const module = path.join(tool, "src/generator/timings.ts");
-          const original = await readFile(module, "utf8");
-          await page.goto(`${dev.url}/en/blog/spare-key-importance`);
-          await expect(page.locator("h1")).toBeVisible();
+    await withDevOfToolCopy(async (root, dev, tool) => {
+      // A module the site's worker loads as it starts (not a template, which it loads when it makes a page).
+      const module = path.join(tool, "src/generator/timings.ts");
+      const original = await readFile(module, "utf8");
+      await page.goto(`${dev.url}/en/blog/spare-key-importance`);
+      await expect(page.locator("h1")).toBeVisible();
 
-          await appendFile(module, "\nexport const halfWritten = ;\n");
-          await expect(page.getByText("Build failed: there is no good build of this page to show.")).toBeVisible({ timeout: 30_000 });
-          await expect(page.getByText(/timings\.ts:\d+:\d+: ERROR/)).toBeVisible();
-          expect(dev.output()).toContain("site dev's worker stopped");
-          expect(dev.process.exitCode).toBeNull();
+      await appendFile(module, "\nexport const halfWritten = ;\n");
+      await expect(page.getByText("Build failed: there is no good build of this page to show.")).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByText(/timings\.ts:\d+:\d+: ERROR/)).toBeVisible();
+      expect(dev.output()).toContain("site dev's worker stopped");
+      expect(dev.process.exitCode).toBeNull();
 
-          // Mended: a fresh worker reads the site, and a save to a document shows as before.
-          await writeFile(module, original);
-          await expect(page.getByText(/^Build failed:/)).toBeHidden({ timeout: 30_000 });
-          await expect(page.locator("h1")).toBeVisible();
-          const file = articleFile(root);
-          await writeFile(file, (await readFile(file, "utf8")).replace(/^title: .*$/m, 'title: "Saved after the tool was mended"'));
-          await expect(page.locator("h1")).toHaveText("Saved after the tool was mended", { timeout: 20_000 });
-          expect(dev.process.exitCode).toBeNull();
-        },
-        undefined,
-        tool,
-      );
-    } finally {
-      await rm(tool, { recursive: true, force: true, maxRetries: 3 });
-    }
+      // Mended: a fresh worker reads the site, and a save to a document shows as before.
+      await writeFile(module, original);
+      await expect(page.getByText(/^Build failed:/)).toBeHidden({ timeout: 30_000 });
+      await expect(page.locator("h1")).toBeVisible();
+      const file = articleFile(root);
+      await writeFile(file, (await readFile(file, "utf8")).replace(/^title: .*$/m, 'title: "Saved after the tool was mended"'));
+      await expect(page.locator("h1")).toHaveText("Saved after the tool was mended", { timeout: 20_000 });
+      expect(dev.process.exitCode).toBeNull();
+    });
   });
 });
