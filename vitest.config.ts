@@ -1,4 +1,3 @@
-import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -13,9 +12,5 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: "forks",
-    // A file per core (vitest's default leaves one core out): most tests wait on the builds,
-    // servers and browsers they start, and on two cores the suite took 5.4 min one file at a time,
-    // 3.6 min two at a time.
-    maxWorkers: availableParallelism(),
   },
 });
