@@ -58,7 +58,9 @@ for (const language of languages) {
           dir: document.documentElement.dir,
           title: document.title,
           canonical: attribute('link[rel="canonical"]', "href"),
-          alternates: [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map((link) => `${link.getAttribute("hreflang")} ${link.getAttribute("href")}`),
+          alternates: [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map(
+            (link) => `${link.getAttribute("hreflang")} ${link.getAttribute("href")}`,
+          ),
           ogTitle: attribute('meta[property="og:title"]', "content"),
           headings: document.querySelectorAll("h1").length,
           headerCall: [...document.querySelectorAll('header a[href^="tel:"]')].some(visible),
@@ -70,7 +72,9 @@ for (const language of languages) {
       expect(found.title.length, url).toBeGreaterThan(5);
       titles.add(found.title);
       expect(found.canonical, url).toBe(origin + url);
-      expect(found.alternates.sort(), url).toEqual([...languages.map((other) => `${other.code} ${origin}/${other.url}${path}`), `x-default ${origin}/gr${path}`].sort());
+      expect(found.alternates.sort(), url).toEqual(
+        [...languages.map((other) => `${other.code} ${origin}/${other.url}${path}`), `x-default ${origin}/gr${path}`].sort(),
+      );
       expect(found.ogTitle, url).toBe(found.title);
       expect(found.headings, `${url} has one h1`).toBe(1);
       expect(found.headerCall, `${url} shows the header's call button`).toBe(true);

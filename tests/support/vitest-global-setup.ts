@@ -19,7 +19,10 @@ export default async function warmImageCache() {
       [undefined, "real"],
       [photos, "photos"],
     ] as const) {
-      const result = await runSite(["build", ...(root ? ["--root", root] : []), "--out", path.join(work, out)], { GA_MEASUREMENT_ID: "", RECAPTCHA_SITE_KEY: "" });
+      const result = await runSite(["build", ...(root ? ["--root", root] : []), "--out", path.join(work, out)], {
+        GA_MEASUREMENT_ID: "",
+        RECAPTCHA_SITE_KEY: "",
+      });
       if (result.code !== 0) throw new Error(`site build${root ? " of the photos fixture" : ""} failed:\n${result.stdout}${result.stderr}`);
     }
   } finally {
