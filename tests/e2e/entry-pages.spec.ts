@@ -42,14 +42,23 @@ async function open(browser: Browser, options: BrowserContextOptions = {}): Prom
 test.skip(({ isMobile }) => !isMobile, "each test sets its own viewport");
 
 for (const width of [320, 360, 1280]) {
-  test(`at ${width} px every page of every language fits, offers the languages and shows the number`, async ({ browser, request }) => {
+  test(`at ${width} px every page of every language answers, fits, offers the languages and shows the number${width === 360 ? ", its head naming its language, title, canonical URL and the other languages" : ""}`, async ({
+    browser,
+    request,
+  }) => {
     test.setTimeout(240_000);
     const page = await open(browser, { viewport: { width, height: 740 } });
     const paths = await allPaths(request, plainUrl());
     expect(paths.length).toBeGreaterThanOrEqual(130);
     const problems: string[] = [];
+    const titles = new Map<string, Set<string>>();
     for (const path of paths) {
-      await page.goto(plainUrl() + path);
+      const response = await page.goto(plainUrl() + path);
+      const notFound = path.endsWith("/no-such-page");
+      if (response?.status() !== (notFound ? 404 : 200)) problems.push(`${path}: answered ${response?.status()}`);
+      if (new URL(page.url()).pathname !== path) problems.push(`${path}: ended at ${new URL(page.url()).pathname}`);
+      // What search engines read in the head does not depend on the width: checked once.
+      if (width === 360 && !notFound) problems.push(...(await headProblems(page, path, titles)).map((problem) => `${path}: ${problem}`));
       const brand = brands[path.split("/")[1]!]!;
       const found = await page.evaluate(
         ({ phone, brand, width }) => {
@@ -78,6 +87,7 @@ for (const width of [320, 360, 1280]) {
           // The number itself, as the text of a tel: link, on the first screen.
           const calls = [...document.querySelectorAll<HTMLAnchorElement>("a[href^='tel:']")].filter((link) => link.textContent!.includes(phone));
           if (!calls.some(onFirstScreen)) out.push("the phone number is not on the first screen");
+          if (![...document.querySelectorAll("header a[href^='tel:']")].some(visible)) out.push("no call button in the header");
           // The brand, visible in the header.
           const brandText = [...document.querySelectorAll("header a span")].find((span) => span.textContent === brand);
           if (!brandText || !onFirstScreen(brandText)) out.push("the brand is not visible in the header");
@@ -106,9 +116,46 @@ for (const width of [320, 360, 1280]) {
       );
       problems.push(...found.map((problem) => `${path}: ${problem}`));
     }
+    for (const [language, seen] of titles)
+      if (seen.size !== paths.filter((path) => path.split("/")[1] === language && !path.endsWith("/no-such-page")).length)
+        problems.push(`/${language}: two pages have the same title`);
     expect(problems).toEqual([]);
     await page.context().close();
   });
+}
+
+const origin = "https://nafplio-locksmith.example";
+
+/**
+ * What the page's head says against what it must: its language, a title of its own (added to
+ * `titles`, by language), the canonical URL, every language's version and x-default (the Greek),
+ * og:title; and one h1.
+ */
+async function headProblems(page: Page, path: string, titles: Map<string, Set<string>>): Promise<string[]> {
+  const head = await page.evaluate(() => ({
+    lang: document.documentElement.lang,
+    dir: document.documentElement.dir,
+    title: document.title,
+    canonical: document.querySelector('link[rel="canonical"]')?.getAttribute("href"),
+    alternates: [...document.querySelectorAll('link[rel="alternate"][hreflang]')]
+      .map((link) => `${link.getAttribute("hreflang")} ${link.getAttribute("href")}`)
+      .sort(),
+    ogTitle: document.querySelector('meta[property="og:title"]')?.getAttribute("content"),
+    headings: document.querySelectorAll("h1").length,
+  }));
+  const [, url, ...rest] = path.split("/");
+  const language = languages.find((entry) => entry.url === url)!;
+  const inEvery = rest.length ? `/${rest.join("/")}` : "";
+  const alternates = [...languages.map((other) => `${other.code} ${origin}/${other.url}${inEvery}`), `x-default ${origin}/gr${inEvery}`].sort();
+  const problems: string[] = [];
+  if (head.lang !== language.code || head.dir !== "ltr") problems.push(`lang="${head.lang}" dir="${head.dir}"`);
+  if (head.title.length <= 5) problems.push(`the title "${head.title}" is too short`);
+  titles.set(language.url, (titles.get(language.url) ?? new Set()).add(head.title));
+  if (head.canonical !== origin + path) problems.push(`canonical ${head.canonical}`);
+  if (JSON.stringify(head.alternates) !== JSON.stringify(alternates)) problems.push(`hreflang: ${head.alternates.join(", ")}`);
+  if (head.ogTitle !== head.title) problems.push(`og:title "${head.ogTitle}" is not the title`);
+  if (head.headings !== 1) problems.push(`${head.headings} h1 elements`);
+  return problems;
 }
 
 test("the top bar's language control reaches the same page in another language in two taps, and stores the choice", async ({ browser }) => {

@@ -11,6 +11,10 @@ import { languages } from "../../src/shared/languages.ts";
 import { fixtureSite, ownCacheDir } from "../support/fixture-site.ts";
 import { runSite } from "../support/servers.ts";
 
+// A build with no image cache encodes every photo and draws every card (a fresh clone's first
+// build): several times a cached build's time, and more with another test file building beside it.
+const firstBuildTimeout = 120_000;
+
 // The photos fixture: a post beside a cover (JPEG, 2,000 px), a PNG with transparency, a WebP, an
 // AVIF, a JPEG narrower than the smallest width, an SVG with scripts; public/ with a PDF and a
 // search-console file. A JPEG with GPS coordinates is added here, as a phone would save it.
@@ -148,36 +152,40 @@ describe("a photo beside a document", () => {
     }
   });
 
-  test("the photos' encoder, a process of the build's own, ends with the build", async () => {
+  test("the photos' encoder, a process of the build's own, ends with the build", { timeout: firstBuildTimeout }, async () => {
     // The last build (above or below) encoded photos: no process of it is left.
     await build({ root: dir, outDir: path.join(dir, "dist-encoder"), cacheDir: false, warn: () => {} });
     await expect.poll(encoderPid, { timeout: 5_000 }).toBeUndefined();
   });
 
-  test("site build with an empty cache (a fresh clone) draws every card in an encoder's process that ends before it does", async () => {
-    const cache = await mkdtemp(path.join(os.tmpdir(), "site-cache-empty-"));
-    try {
-      const { code, stdout } = await runSite(["build", "--root", dir, "--out", path.join(dir, "dist-cards")], { SITE_CACHE_DIR: cache });
-      expect(code).toBe(0);
-      expect(stdout).toMatch(/^Built 161 pages /m);
-      const cards = (await readdir(path.join(dir, "dist-cards/assets/og"))).filter((name) => name.endsWith(".png"));
-      // Every page but the post with a cover photo, whose preview is a crop of it.
-      expect(cards).toHaveLength(160);
-      const card = await sharp(path.join(dir, "dist-cards/assets/og", cards[0]!)).metadata();
-      expect([card.format, card.width, card.height]).toEqual(["png", 1200, 630]);
-      // No encoder of that build is left running (each is known by the cache folder it was given).
-      const left: string[] = [];
-      for (const pid of (await readdir("/proc")).filter((name) => /^\d+$/.test(name))) {
-        const [argv, environ] = await Promise.all([`/proc/${pid}/cmdline`, `/proc/${pid}/environ`].map((file) => readFile(file, "utf8").catch(() => "")));
-        if (argv!.includes("image-process") && environ!.split("\0").includes(`SITE_CACHE_DIR=${cache}`)) left.push(pid);
+  test(
+    "site build with an empty cache (a fresh clone) draws every card in an encoder's process that ends before it does",
+    { timeout: firstBuildTimeout },
+    async () => {
+      const cache = await mkdtemp(path.join(os.tmpdir(), "site-cache-empty-"));
+      try {
+        const { code, stdout } = await runSite(["build", "--root", dir, "--out", path.join(dir, "dist-cards")], { SITE_CACHE_DIR: cache });
+        expect(code).toBe(0);
+        expect(stdout).toMatch(/^Built 161 pages /m);
+        const cards = (await readdir(path.join(dir, "dist-cards/assets/og"))).filter((name) => name.endsWith(".png"));
+        // Every page but the post with a cover photo, whose preview is a crop of it.
+        expect(cards).toHaveLength(160);
+        const card = await sharp(path.join(dir, "dist-cards/assets/og", cards[0]!)).metadata();
+        expect([card.format, card.width, card.height]).toEqual(["png", 1200, 630]);
+        // No encoder of that build is left running (each is known by the cache folder it was given).
+        const left: string[] = [];
+        for (const pid of (await readdir("/proc")).filter((name) => /^\d+$/.test(name))) {
+          const [argv, environ] = await Promise.all([`/proc/${pid}/cmdline`, `/proc/${pid}/environ`].map((file) => readFile(file, "utf8").catch(() => "")));
+          if (argv!.includes("image-process") && environ!.split("\0").includes(`SITE_CACHE_DIR=${cache}`)) left.push(pid);
+        }
+        expect(left).toEqual([]);
+      } finally {
+        await rm(cache, { recursive: true, force: true });
       }
-      expect(left).toEqual([]);
-    } finally {
-      await rm(cache, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 
-  test("a cards' encoder that stops mid-way (killed, out of memory) fails the build with a message that says so", async () => {
+  test("a cards' encoder that stops mid-way (killed, out of memory) fails the build with a message that says so", { timeout: firstBuildTimeout }, async () => {
     const error = await buildKillingEncoder("dist-cards-killed", "cards");
     expect(error).not.toBeInstanceOf(BuildError);
     expect(error.message).toMatch(
@@ -187,7 +195,7 @@ describe("a photo beside a document", () => {
     await expect(stat(path.join(dir, "dist-cards-killed")), "no output is left").rejects.toThrow(/ENOENT/);
   });
 
-  test("an encoder that stops mid-way (killed, out of memory) fails the build without blaming a photo", async () => {
+  test("an encoder that stops mid-way (killed, out of memory) fails the build without blaming a photo", { timeout: firstBuildTimeout }, async () => {
     const error = await buildKillingEncoder("dist-killed", "photos");
     expect(error).not.toBeInstanceOf(BuildError);
     expect(error.message).toMatch(
@@ -197,7 +205,7 @@ describe("a photo beside a document", () => {
     await expect.poll(encoderPid, { timeout: 5_000 }).toBeUndefined();
   });
 
-  test("without a cache folder, the same files under the same names", async () => {
+  test("without a cache folder, the same files under the same names", { timeout: firstBuildTimeout }, async () => {
     const bare = path.join(dir, "dist-bare");
     await build({ root: dir, outDir: bare, cacheDir: false, warn: () => {} });
     const names = (await readdir(path.join(out, "assets/images"))).sort();
