@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { languages } from "../../src/shared/languages.ts";
 import { axeViolations, installAxe } from "./axe.ts";
 
@@ -10,10 +10,17 @@ async function urlsOf(baseUrl: string, languageUrl: string, request: import("@pl
 
 for (const language of languages) {
   test.describe(() => {
-    // A browser in another language, so the language hint shows beside the consent banner.
-    test.use({ locale: language.code === "el" ? "en-GB" : "el-GR" });
+    // A browser in another language, so the language hint shows beside the consent banner; on the
+    // phone a short screen (360×740), where the banner comes closest to the page's call buttons.
+    test.use({
+      locale: language.code === "el" ? "en-GB" : "el-GR",
+      viewport: async ({ isMobile }, use) => use(isMobile ? { width: 360, height: 740 } : { width: 1280, height: 800 }),
+    });
 
-    test(`every ${language.url} page passes axe (WCAG 2.2 A and AA), with the language hint and the consent banner shown`, async ({ page, request }) => {
+    test(`every ${language.url} page passes axe (WCAG 2.2 A and AA), with the language hint and the consent banner shown, the banner covering neither the header's call button nor the page's first`, async ({
+      page,
+      request,
+    }) => {
       test.setTimeout(180_000);
       const base = process.env.E2E_KEYS_URL!;
       const paths = [...(await urlsOf(base, language.url, request)), `/${language.url}/no-such-page`];
@@ -26,9 +33,30 @@ for (const language of languages) {
         await expect(page.locator("#consent")).toBeVisible();
         if (!path.endsWith("/no-such-page")) await expect(page.locator("[data-language-hint]")).toBeAttached();
         problems.push(...(await axeViolations(page, path)));
+        problems.push(...(await callButtonsCovered(page)).map((problem) => `${path}: ${problem}`));
       }
       expect(problems).toEqual([]);
     });
+  });
+}
+
+/** The header's call button missing, or it or the page's first call button under the consent banner. */
+async function callButtonsCovered(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const banner = document.querySelector("#consent")!.getBoundingClientRect();
+    const shown = (link: Element) => link.getBoundingClientRect().height > 0 && getComputedStyle(link).visibility !== "hidden";
+    const header = [...document.querySelectorAll("header a[href^='tel:']")].find(shown);
+    const first = [...document.querySelectorAll("main a[href^='tel:']")].find(shown);
+    return [
+      ...(header ? [] : ["no call button in the header"]),
+      ...[header, first]
+        .filter((link): link is Element => !!link)
+        .filter((link) => {
+          const box = link.getBoundingClientRect();
+          return box.top < banner.bottom && banner.top < box.bottom && box.left < banner.right && banner.left < box.right;
+        })
+        .map((link) => `the banner covers "${link.textContent!.trim()}"`),
+    ];
   });
 }
 
