@@ -393,7 +393,7 @@ test("the home page's service items lead to their pages", async ({ browser, requ
   await page.context().close();
 });
 
-// That it covers no call button on any page is checked with axe on every page (accessibility.spec.ts).
+// That it covers no call button, on every page in every language, is checked in the crawl with axe (accessibility.spec.ts).
 test("the consent banner's Reject is as easy as Accept: the same size, side by side, on a phone and a desktop", async ({ browser }) => {
   for (const viewport of [
     { width: 360, height: 740 },
