@@ -22,6 +22,7 @@ import { describeHeldBack, type HeldBackPost } from "./schedule-posts.ts";
 import { bootScript, createRootNotFound, createRootPage, favicon, rootRedirectScript } from "./root-pages.ts";
 import { createRobots, createSitemap } from "./sitemap.ts";
 import { createTimings, type Timings } from "./timings.ts";
+import type { LinkedFile } from "./write-files.ts";
 import { openOutput, startWriterEarly, type EarlyWriter, type OutputFile } from "./write-site.ts";
 
 export type { PageInfo } from "./make-page.ts";
@@ -130,6 +131,8 @@ async function buildSite(options: BuildOptions, early: EarlyWriter | undefined):
     const pageMaker = () => (maker ??= createPageTools({ tool, store, timings }).then((tools) => createPageMaker(site, tools)));
     const reusedScripts = new Map<string, StoredFile>();
     const scriptsWritten = new Set<string>();
+    // Each page's card, by its file: drawn (or linked from the image cache) once every page is made (see below).
+    const cards = new Map<string, () => Promise<Buffer | LinkedFile>>();
     let made = 0;
 
     // Pages are made a few at a time: while one waits for its island script (esbuild, in a
@@ -163,7 +166,7 @@ async function buildSite(options: BuildOptions, early: EarlyWriter | undefined):
       }
       if (page.info.card) {
         assets.add(`/${page.info.card.path}`);
-        await output.write({ path: page.info.card.path, content: page.cardSource! });
+        cards.set(page.info.card.path, page.cardSource!);
       }
       const facts = timings.measure("check", () => check.page(page.info, page.markup));
       await timings.time("write", output.write({ path: page.info.file, content: page.html }));
@@ -217,6 +220,23 @@ async function buildSite(options: BuildOptions, early: EarlyWriter | undefined):
       check.forget(page);
       pages.set(ref.url, await make(ref));
     }
+    // The cards last. One the image cache lacks is drawn in an encoder's process of its own, which
+    // a fresh clone of a large blog keeps busy for minutes (5,930 cards): started while pages were
+    // made, its memory came on top of the build's at its largest (together 735-780 MB); started
+    // now, after the build has given back what the pages left (social-cards.ts), 520-545 MB. It
+    // ends once they are drawn, before the site's last files. A card from the cache is only linked.
+    const drawn: Promise<unknown>[] = [];
+    for (const [file, draw] of cards)
+      await output.write({
+        path: file,
+        content: () => {
+          const card = draw();
+          drawn.push(card.catch(() => undefined));
+          return card;
+        },
+      });
+    await Promise.all(drawn);
+    await (await maker)?.stop();
     // Each was written with the first page that uses it.
     const scripts = maker ? await (await maker).scripts() : [];
     for (const [file, stored] of reusedScripts) if (!scripts.some((script) => script.path === file)) await output.reuse(file, stored);

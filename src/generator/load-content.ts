@@ -43,6 +43,8 @@ export interface ContentOptions {
    */
   texts?: Map<string, { text: string; key?: string; context?: string }>;
   changed?: ReadonlySet<string>;
+  /** Every file under `dir`, as listFiles lists them, where the caller has listed them already. */
+  listed?: readonly string[];
 }
 
 /**
@@ -56,11 +58,11 @@ export async function loadContent(
   dir: string,
   config: SiteConfig,
   label: (file: string) => string = (file) => file,
-  { drafts = false, known = new Map(), context = "", texts, changed }: ContentOptions = {},
+  { drafts = false, known = new Map(), context = "", texts, changed, listed }: ContentOptions = {},
 ): Promise<LoadedContent> {
   const problems = new ProblemList();
   // site dev knows from its watcher what was added and removed since the last read: no listing.
-  const files = texts && changed ? await knownFiles(dir, texts, changed) : (await listFiles(dir)).filter((file) => file.endsWith(".md"));
+  const files = texts && changed ? await knownFiles(dir, texts, changed) : (listed ?? (await listFiles(dir))).filter((file) => file.endsWith(".md"));
   // A file the watcher saw no change in is taken as it was read last time, key and all.
   const earlier = files.map((relative) => (changed && !changed.has(relative) ? texts?.get(relative) : undefined));
   // Only the files not kept are read, with synchronous calls: for 5,000 files, a quarter of the

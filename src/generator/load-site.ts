@@ -13,7 +13,8 @@ import { digestOf } from "./cache-names.ts";
 import { loadContent, type DocumentRead, type KnownReads } from "./load-content.ts";
 import { loadLocales, type Locales } from "./load-locales.ts";
 import { configPhotos, documentImages } from "./photo-references.ts";
-import { processImages, type ImageLibrary } from "./process-images.ts";
+import { encodeAhead, imageFile, processImages, type ImageLibrary, type SourceKeys } from "./process-images.ts";
+import { listFiles } from "./list-files.ts";
 import { findPublicFiles, type PublicFile } from "./public-files.ts";
 import type { RenderInput } from "./render-pages.tsx";
 import { createTimings, type Timings } from "./timings.ts";
@@ -138,13 +139,36 @@ export async function loadSite(options: SiteOptions): Promise<Site> {
         known.set(key, read);
       }
   const knownBefore = known.size;
+  // The photos are encoded before the documents are read, while this process is small: a fresh
+  // clone's first build of a large blog (5,000 documents read, 410-470 MB) with the photos'
+  // encoder beside it (240-360 MB) held 665-825 MB. Those the config names and every image under
+  // content/ the image cache lacks; then processImages, below, finds each in the cache. Not when
+  // site dev reads again what changed: it encodes a changed photo as a build does.
+  const contentDir = path.join(root, "content");
+  const imageCache = createImageCache(cacheDir && path.join(cacheDir, "images"));
+  const keys: SourceKeys = new Map();
+  const listed = session?.changed ? undefined : await listFiles(contentDir);
+  if (listed && cacheDir)
+    await timings.time(
+      "photos",
+      encodeAhead(
+        [
+          ...Object.values(config.photos).flatMap((photo) => (photo ? [path.resolve(root, photo.file)] : [])),
+          ...listed.filter((file) => imageFile.test(file)).map((file) => path.join(contentDir, file)),
+        ],
+        imageCache,
+        keys,
+        relative,
+      ),
+    );
   const [locales, content] = await timings.time(
     "strings and content",
     settleAll([
       unchanged("locales") && unchanged("site.config.yml")
         ? Promise.resolve(session!.last!.locales)
         : loadLocales(path.join(root, "locales"), config.missingTranslations, relative),
-      loadContent(path.join(root, "content"), config, relative, {
+      loadContent(contentDir, config, relative, {
+        listed,
         drafts: preview,
         known,
         context,
@@ -177,14 +201,13 @@ export async function loadSite(options: SiteOptions): Promise<Site> {
   }
   const routes = timings.measure("routes", () => resolveRoutes(documents, "content", unpublishedReasons(heldBack)));
 
-  const imageCache = createImageCache(cacheDir && path.join(cacheDir, "images"));
   const photoRefs = await configPhotos(config, root, path.join(root, "site.config.yml"), relative, {
     get: (key) => store.part(key),
     set: (key, value) => store.savePart(key, value),
   });
   const library = await timings.time(
     "photos",
-    processImages([...photoRefs.map((entry) => entry.reference), ...documentImages(documents)], imageCache, relative),
+    processImages([...photoRefs.map((entry) => entry.reference), ...documentImages(documents)], imageCache, relative, keys),
   );
   for (const { photo, reference } of photoRefs)
     if (photo.example)

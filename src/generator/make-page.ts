@@ -120,7 +120,7 @@ export async function createPageTools({ tool, store, timings }: { tool: string; 
 export function createPageMaker(
   site: Site,
   { modules, css, islands, timings }: PageTools,
-  cards: CardRenderer = modules.cards.createCardRenderer(site.imageCache),
+  cards: CardRenderer = modules.cards.createCardRenderer(site.imageCache, { makeRoom: true }),
 ): PageMaker {
   const render = modules.render.createRenderer({
     config: site.config,

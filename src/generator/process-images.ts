@@ -56,6 +56,7 @@ export async function processImages(
   references: readonly ImageReference[],
   cache: ImageCache,
   label: (file: string) => string = (file) => file,
+  keys: SourceKeys = new Map(),
 ): Promise<ImageLibrary> {
   const problems = new ProblemList();
   const bySource = new Map<string, ImageReference[]>();
@@ -80,7 +81,7 @@ export async function processImages(
       if (!(await checkSource(source, label(source), report))) continue;
       try {
         const preview = bySource.get(source)!.some((reference) => reference.preview);
-        const made = await encodeImage(source, { cache, preview, encoder }, report);
+        const made = await encodeImage(source, { cache, preview, encoder, keys }, report);
         if (!made) continue;
         images.set(source, made.image);
         for (const file of made.files) files.set(file.path, file);
@@ -106,13 +107,62 @@ export async function processImages(
     // Its process ends while the build goes on.
     void encoder.stop();
   }
-  if (stopped)
-    throw new Error(
-      `${stopped.error.message} while making ${label(stopped.source)}: nothing is wrong with that photo; most often the machine ran out of memory. Close other programs and build again.`,
-      { cause: stopped.error.cause },
-    );
+  if (stopped) throw stoppedWhileMaking(stopped, label);
   problems.throwIfAny();
   return { get: (source) => images.get(source), files: [...files.values()] };
+}
+
+/** The build's error when the encoder's process ended (killed, out of memory) while making a photo. */
+function stoppedWhileMaking({ error, source }: { error: EncoderStopped; source: string }, label: (file: string) => string): Error {
+  return new Error(
+    `${error.message} while making ${label(source)}: nothing is wrong with that photo; most often the machine ran out of memory. Close other programs and build again.`,
+    { cause: error.cause },
+  );
+}
+
+/** The digest each photo is known by in the image cache, by its file: worked out once per build. */
+export type SourceKeys = Map<string, string>;
+
+/** Files under content/ the build may publish as photos, by their extension. */
+export const imageFile = /\.(?:jpe?g|png|webp|avif|svg)$/i;
+
+/**
+ * Encodes every photo in `sources` the image cache lacks, before the documents are read (see
+ * load-site.ts): each as a cover might need it, its link-preview crop included. A problem with a
+ * photo is not reported here: what a document or the config names is published by processImages
+ * afterwards, which finds it in the cache and reports every problem where the photo is named.
+ * The encoder's process ending (killed, out of memory) stops the build, as in processImages.
+ * Resolves once that process, if one was started, has ended.
+ */
+export async function encodeAhead(
+  sources: readonly string[],
+  cache: ImageCache,
+  keys: SourceKeys,
+  label: (file: string) => string = (file) => file,
+): Promise<void> {
+  const queue = [...new Set(sources)];
+  let next = 0;
+  let stopped: { error: EncoderStopped; source: string } | undefined;
+  const encoder = imageEncoder("photos", "the photos' encoder");
+  const takeNext = async (): Promise<void> => {
+    for (let index = next++; index < queue.length && !stopped; index = next++) {
+      const source = queue[index]!;
+      const size = await stat(source).then(
+        (info) => (info.isFile() ? info.size : undefined),
+        () => undefined,
+      );
+      if (size === undefined || size > maxImageBytes) continue;
+      await encodeImage(source, { cache, preview: true, encoder, keys }, () => undefined).catch((error: unknown) => {
+        if (error instanceof EncoderStopped) stopped ??= { error, source };
+      });
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: photosAtOnce }, takeNext));
+  } finally {
+    await encoder.stop();
+  }
+  if (stopped) throw stoppedWhileMaking(stopped, label);
 }
 
 /** Whether the image is there and within the size limit (reported where it is referenced if not). */
@@ -160,12 +210,13 @@ function factsOf({ format, width, height, orientation, opaque }: PhotoFacts): Im
 
 async function encodeImage(
   source: string,
-  { cache, preview: withPreview, encoder }: { cache: ImageCache; preview: boolean; encoder: ImageEncoder },
+  { cache, preview: withPreview, encoder, keys }: { cache: ImageCache; preview: boolean; encoder: ImageEncoder; keys: SourceKeys },
   report: (source: string, message: string) => void,
 ): Promise<{ image: ResponsiveImage; files: OutputFile[] } | undefined> {
   // Named by a digest of its bytes, read a megabyte at a time: a photo already encoded is never
   // held whole, and is read whole only when something of it is still to make.
-  const sourceKey = digestOfFile(settings, source);
+  let sourceKey = keys.get(source);
+  if (sourceKey === undefined) keys.set(source, (sourceKey = digestOfFile(settings, source)));
   const job = { source, sourceKey, settings };
   const facts = JSON.parse(
     (

@@ -4,6 +4,7 @@ import type { LinkedFile } from "./write-files.ts";
 import { digestOf } from "./cache-names.ts";
 import { cardDesign, type CardText } from "./card-drawing.ts";
 import { EncoderStopped, imageEncoder, type ImageEncoder } from "./image-encoder.ts";
+import { giveBackMemory } from "./give-back-memory.ts";
 
 export type { CardText };
 
@@ -34,11 +35,14 @@ export interface CardRenderer {
  * Draws a page's card as a 1200×630 PNG (card-drawing.ts, in the encoder's process), once per
  * text: later builds take it from the cache. Each renderer has its encoder, so a build that ends
  * stops only its own; one left idle (`site dev`, which draws a card when it is asked for, and
- * makes a renderer for each version of the site) ends by itself after ten seconds.
+ * makes a renderer for each version of the site) ends by itself after ten seconds. A build's
+ * renderer (`makeRoom`), asked for its cards once every page is made, first gives back the memory
+ * the pages left (give-back-memory.ts), so that the two processes together hold less.
  */
-export function createCardRenderer(cache: ImageCache): CardRenderer {
+export function createCardRenderer(cache: ImageCache, { makeRoom = false }: { makeRoom?: boolean } = {}): CardRenderer {
   let encoder: ImageEncoder | undefined;
   const draw = async (text: CardText) => {
+    if (!encoder && makeRoom) giveBackMemory();
     encoder ??= imageEncoder("cards", "the cards' encoder", { idleMs: 10_000 });
     const reply = await encoder.ask({ op: "card", text }).catch((error: unknown) => {
       if (!(error instanceof EncoderStopped)) throw error;

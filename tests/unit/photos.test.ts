@@ -46,9 +46,9 @@ beforeAll(async () => {
 });
 afterAll(() => Promise.all([dir, cacheDir].map((folder) => rm(folder, { recursive: true, force: true }))));
 
-/** A build without a cache folder whose `role` encoder is killed as soon as it runs: the error it fails with. */
-async function buildKillingEncoder(folder: string, role: "photos" | "cards"): Promise<Error> {
-  const building = build({ root: dir, outDir: path.join(dir, folder), cacheDir: false, warn: () => {} });
+/** A build (without a cache folder unless given one) whose `role` encoder is killed as soon as it runs: the error it fails with. */
+async function buildKillingEncoder(folder: string, role: "photos" | "cards", cache: string | false = false): Promise<Error> {
+  const building = build({ root: dir, outDir: path.join(dir, folder), cacheDir: cache, warn: () => {} });
   building.catch(() => {});
   let pid: string | undefined;
   await expect.poll(async () => (pid = await encoderPid(role)), { timeout: 20_000, interval: 5 }).toBeDefined();
@@ -203,6 +203,21 @@ describe("a photo beside a document", () => {
     );
     expect(error.message).not.toContain("cannot be read");
     await expect.poll(encoderPid, { timeout: 5_000 }).toBeUndefined();
+  });
+
+  test("the same with an empty image cache, where the photos are encoded before the documents are read", { timeout: firstBuildTimeout }, async () => {
+    const cache = await mkdtemp(path.join(os.tmpdir(), "site-cache-empty-"));
+    try {
+      const error = await buildKillingEncoder("dist-killed-ahead", "photos", cache);
+      expect(error).not.toBeInstanceOf(BuildError);
+      expect(error.message).toMatch(
+        /^the photos' encoder stopped \(SIGKILL\) while making \S+: nothing is wrong with that photo; most often the machine ran out of memory\. Close other programs and build again\.$/,
+      );
+      await expect.poll(encoderPid, { timeout: 5_000 }).toBeUndefined();
+      await expect(stat(path.join(dir, "dist-killed-ahead")), "no output is left").rejects.toThrow(/ENOENT/);
+    } finally {
+      await rm(cache, { recursive: true, force: true });
+    }
   });
 
   test("without a cache folder, the same files under the same names", { timeout: firstBuildTimeout }, async () => {

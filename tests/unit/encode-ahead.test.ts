@@ -1,0 +1,109 @@
+import type { ChildProcess } from "node:child_process";
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
+import { build } from "../../src/generator/build.ts";
+import { createImageCache } from "../../src/generator/image-cache.ts";
+import { encodeAhead, imageFile, processImages, type ImageReference, type SourceKeys } from "../../src/generator/process-images.ts";
+import { fixtureSite } from "../support/fixture-site.ts";
+
+// Every process the code under test forks (the images' encoders), kept to look at.
+const forked = vi.hoisted(() => [] as ChildProcess[]);
+vi.mock("node:child_process", async (importOriginal) => {
+  const original = await importOriginal<typeof import("node:child_process")>();
+  return {
+    ...original,
+    fork: (...args: Parameters<typeof original.fork>) => {
+      const child = original.fork(...args);
+      forked.push(child);
+      return child;
+    },
+  };
+});
+
+// Encoding every photo of the fixture into an empty cache, twice over in the first test.
+const timeout = 120_000;
+
+// The photos fixture: a post with a cover (JPEG), a PNG with transparency, a WebP, an AVIF, a
+// small JPEG and an SVG beside it.
+let dir: string;
+let post: string;
+const caches: string[] = [];
+const emptyCache = async () => {
+  const folder = await mkdtemp(path.join(os.tmpdir(), "site-images-"));
+  caches.push(folder);
+  return folder;
+};
+
+beforeAll(async () => {
+  dir = await fixtureSite("photos");
+  post = path.join(dir, "content/blog/harbour-van");
+});
+afterAll(() => Promise.all([dir, ...caches].map((folder) => rm(folder, { recursive: true, force: true }))));
+
+/** What the post names, as its document does: the cover (with its link preview) and its photos. */
+async function references(): Promise<ImageReference[]> {
+  return (await readdir(post))
+    .filter((name) => imageFile.test(name))
+    .map((name) => ({
+      source: path.join(post, name),
+      written: name,
+      file: "content/blog/harbour-van/en.md",
+      line: 1,
+      column: 1,
+      preview: name === "cover.jpg",
+    }));
+}
+
+describe("photos encoded before the documents are read", () => {
+  test("leave processImages nothing to encode: no encoder is started, and it publishes the same files", { timeout }, async () => {
+    const refs = await references();
+    expect(refs).toHaveLength(6);
+    const alone = await processImages(refs, createImageCache(await emptyCache()));
+
+    const cache = createImageCache(await emptyCache());
+    const keys: SourceKeys = new Map();
+    forked.length = 0;
+    await encodeAhead(
+      refs.map((ref) => ref.source),
+      cache,
+      keys,
+    );
+    expect(forked, "one encoder for them all").toHaveLength(1);
+    // Ended when encodeAhead resolves: the documents are then read beside no other process.
+    expect(forked[0]!.exitCode ?? forked[0]!.signalCode).not.toBeNull();
+    expect(keys.size).toBe(6);
+
+    forked.length = 0;
+    const after = await processImages(refs, cache, undefined, keys);
+    expect(forked, "processImages found every photo in the cache").toHaveLength(0);
+    expect(after.files.map((file) => file.path).sort()).toEqual(alone.files.map((file) => file.path).sort());
+    for (const ref of refs) expect(after.get(ref.source), ref.written).toEqual(alone.get(ref.source));
+  });
+
+  test("a file that is no photo is left for processImages to report where it is named", { timeout }, async () => {
+    const cache = createImageCache(await emptyCache());
+    const keys: SourceKeys = new Map();
+    const broken = path.join(post, "en.md");
+    await expect(encodeAhead([broken, path.join(post, "missing.jpg")], cache, keys)).resolves.toBeUndefined();
+    await expect(
+      processImages([{ source: broken, written: "notes.jpg", file: "content/blog/harbour-van/en.md", line: 7, column: 1 }], cache, undefined, keys),
+    ).rejects.toThrow(/content\/blog\/harbour-van\/en\.md:7:1: image notes\.jpg cannot be read/);
+  });
+
+  test(
+    "a build with an empty image cache encodes them in one encoder before it reads the documents, and draws the cards in another afterwards",
+    { timeout },
+    async () => {
+      const cacheDir = await emptyCache();
+      forked.length = 0;
+      const result = await build({ root: dir, outDir: path.join(dir, "dist-ahead"), cacheDir, warn: () => {} });
+      const stages = result.timings.stages().map(([stage]) => stage);
+      expect(stages.indexOf("photos")).toBeLessThan(stages.indexOf("strings and content"));
+      const [photos, ...others] = forked;
+      expect(photos!.spawnargs.at(-1)).toBe("photos");
+      expect(others.map((child) => child.spawnargs.at(-1))).toEqual(["cards"]);
+    },
+  );
+});
