@@ -97,7 +97,9 @@ async function run(job: ImageJob): Promise<ImageReply> {
 }
 
 process.on("message", (job: ImageJob) => {
-  void run(job).then((reply) => process.connected && process.send!(reply));
+  // A build that took the failure of one of a photo's files for the photo's may stop this process
+  // while its other files are still being made: their replies then go nowhere, and that is no error.
+  void run(job).then((reply) => process.connected && process.send!(reply, undefined, undefined, () => undefined));
 });
 // The build that started it has ended (or died): nothing more will come.
 process.on("disconnect", () => process.exit(0));

@@ -112,6 +112,20 @@ export async function processImages(
   return { get: (source) => images.get(source), files: [...files.values()] };
 }
 
+/**
+ * The one of a photo's failed files that says best why. sharp's message is libvips' last error,
+ * which every operation of the encoder's process clears as it ends: with files made at the same
+ * time, one that failed can find it already cleared, and says only "Unknown error".
+ */
+function telling(failed: Error[]): Error {
+  return (
+    failed.find((error) => error instanceof EncoderStopped) ??
+    failed.find((error) => error instanceof Unpublishable) ??
+    failed.find((error) => !error.message.startsWith("Unknown error")) ??
+    failed[0]!
+  );
+}
+
 /** The build's error when the encoder's process ended (killed, out of memory) while making a photo. */
 function stoppedWhileMaking({ error, source }: { error: EncoderStopped; source: string }, label: (file: string) => string): Error {
   return new Error(
@@ -283,13 +297,15 @@ async function encodeImage(
     (
       await cache.get(digestOf(sourceKey, "names", ...encoders.keys()), async () => {
         const found: Record<string, string> = {};
-        await Promise.all(
+        const made = await Promise.allSettled(
           [...encoders.keys()].map(async (spec) => {
             const content = await cache.get(keyOf(spec), encode(spec));
             encoded.set(spec, content);
             found[spec] = digestOf(content).slice(0, 10);
           }),
         );
+        const failed = made.flatMap((result) => (result.status === "rejected" ? [result.reason as Error] : []));
+        if (failed.length) throw telling(failed);
         return Buffer.from(JSON.stringify(found));
       })
     ).toString(),
