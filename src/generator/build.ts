@@ -223,7 +223,7 @@ async function buildSite(options: BuildOptions, early: EarlyWriter | undefined):
     // The cards last. One the image cache lacks is drawn in an encoder's process of its own, which
     // a fresh clone of a large blog keeps busy for minutes (5,930 cards): started while pages were
     // made, its memory came on top of the build's at its largest (together 735-780 MB); started
-    // now, after the build has given back what the pages left (social-cards.ts), 520-545 MB. It
+    // now, after the build has given back what the pages left (social-cards.ts), 500-580 MB. It
     // ends once they are drawn, before the site's last files. A card from the cache is only linked.
     const drawn: Promise<unknown>[] = [];
     for (const [file, draw] of cards)

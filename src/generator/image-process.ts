@@ -97,8 +97,7 @@ async function run(job: ImageJob): Promise<ImageReply> {
 }
 
 process.on("message", (job: ImageJob) => {
-  // A build that took the failure of one of a photo's files for the photo's may stop this process
-  // while its other files are still being made: their replies then go nowhere, and that is no error.
+  // A reply that finds the build gone (it has stopped this process, or ended) goes nowhere: no error.
   void run(job).then((reply) => process.connected && process.send!(reply, undefined, undefined, () => undefined));
 });
 // The build that started it has ended (or died): nothing more will come.

@@ -143,7 +143,7 @@ export async function loadSite(options: SiteOptions): Promise<Site> {
   // clone's first build of a large blog (5,000 documents read, 410-470 MB) with the photos'
   // encoder beside it (240-360 MB) held 665-825 MB. Those the config names and every image under
   // content/ the image cache lacks; then processImages, below, finds each in the cache. Not when
-  // site dev reads again what changed: it encodes a changed photo as a build does.
+  // site dev reads again only what changed: processImages encodes a changed photo then.
   const contentDir = path.join(root, "content");
   const imageCache = createImageCache(cacheDir && path.join(cacheDir, "images"));
   const keys: SourceKeys = new Map();
