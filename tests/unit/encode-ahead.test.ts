@@ -3,9 +3,10 @@ import { mkdtemp, readdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
-import { build } from "../../src/generator/build.ts";
 import { createImageCache } from "../../src/generator/image-cache.ts";
+import { loadSite } from "../../src/generator/load-site.ts";
 import { encodeAhead, imageFile, processImages, type ImageReference, type SourceKeys } from "../../src/generator/process-images.ts";
+import { createTimings } from "../../src/generator/timings.ts";
 import { fixtureSite } from "../support/fixture-site.ts";
 
 // Every process the code under test forks (the images' encoders), kept to look at.
@@ -22,7 +23,7 @@ vi.mock("node:child_process", async (importOriginal) => {
   };
 });
 
-// Encoding every photo of the fixture into an empty cache, twice over in the first test.
+// Encoding every photo of the fixture into an empty cache (twice over in the first test).
 const timeout = 120_000;
 
 // The photos fixture: a post with a cover (JPEG), a PNG with transparency, a WebP, an AVIF, a
@@ -92,18 +93,14 @@ describe("photos encoded before the documents are read", () => {
     ).rejects.toThrow(/content\/blog\/harbour-van\/en\.md:7:1: image notes\.jpg cannot be read/);
   });
 
-  test(
-    "a build with an empty image cache encodes them in one encoder before it reads the documents, and draws the cards in another afterwards",
-    { timeout },
-    async () => {
-      const cacheDir = await emptyCache();
-      forked.length = 0;
-      const result = await build({ root: dir, outDir: path.join(dir, "dist-ahead"), cacheDir, warn: () => {} });
-      const stages = result.timings.stages().map(([stage]) => stage);
-      expect(stages.indexOf("photos")).toBeLessThan(stages.indexOf("strings and content"));
-      const [photos, ...others] = forked;
-      expect(photos!.spawnargs.at(-1)).toBe("photos");
-      expect(others.map((child) => child.spawnargs.at(-1))).toEqual(["cards"]);
-    },
-  );
+  test("a site read with an empty image cache has its photos encoded by one encoder, before its documents are read", { timeout }, async () => {
+    const timings = createTimings();
+    forked.length = 0;
+    const site = await loadSite({ root: dir, cacheDir: await emptyCache(), timings, warn: () => {} });
+    const stages = timings.stages().map(([stage]) => stage);
+    expect(stages.indexOf("photos")).toBeLessThan(stages.indexOf("strings and content"));
+    expect(forked.map((child) => child.spawnargs.at(-1))).toEqual(["photos"]);
+    // The config's three photos and the post's, published.
+    expect(site.library.files.filter((file) => file.path.endsWith(".avif")).length).toBeGreaterThanOrEqual(9);
+  });
 });
