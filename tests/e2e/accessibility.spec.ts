@@ -30,8 +30,29 @@ for (const language of languages) {
       await page.route(/googletagmanager\.com|google\.com\/recaptcha/, (route) => route.fulfill({ status: 200, contentType: "text/javascript", body: "" }));
       for (const path of paths) {
         await page.goto(base + path);
-        await expect(page.locator("#consent")).toBeVisible();
-        if (!path.endsWith("/no-such-page")) await expect(page.locator("[data-language-hint]")).toBeAttached();
+        // Both come with the islands' first effects, often just after the page has loaded: waited
+        // for together and seen on the next frame (an expect polls again only 100 ms later).
+        const shown = await page
+          .waitForFunction(
+            (hint) => {
+              const banner = document.querySelector("#consent");
+              const box = banner?.getBoundingClientRect();
+              return (
+                !!box &&
+                box.width > 0 &&
+                box.height > 0 &&
+                getComputedStyle(banner!).visibility !== "hidden" &&
+                (!hint || !!document.querySelector("[data-language-hint]"))
+              );
+            },
+            !path.endsWith("/no-such-page"),
+            { timeout: 5_000 },
+          )
+          .then(
+            () => true,
+            () => false,
+          );
+        if (!shown) problems.push(`${path}: the consent banner${path.endsWith("/no-such-page") ? "" : " or the language hint"} did not show`);
         problems.push(...(await axeViolations(page, path)));
         problems.push(...(await callButtonsCovered(page)).map((problem) => `${path}: ${problem}`));
       }
