@@ -30,7 +30,7 @@ export interface ImageLibrary {
 }
 
 export const maxImageBytes = 20 * 1024 * 1024;
-/** Photos read and encoded at the same time (see processImages). */
+/** Photos read and encoded at the same time (see eachPhoto). */
 const photosAtOnce = 4;
 /** The widths a photo is made in (never wider than the photo itself). */
 export const imageWidths = [400, 800, 1200, 1600];
@@ -68,46 +68,25 @@ export async function processImages(
     for (const reference of bySource.get(source)!) problems.add(reference.file, message.replace("$image", reference.written), reference.line, reference.column);
   };
 
-  // A few photos at a time: each is read whole (up to 20 MB) and encoded in a dozen sizes and
-  // formats, so all of a site's photos at once held them all in memory (1.6 GB for 150 phone
-  // photos); sharp keeps the cores busy with the dozen files of even one photo.
-  const sources = [...bySource.keys()];
-  let next = 0;
-  // The encoder's process ended (killed, out of memory): the photos it was making are not at fault.
-  let stopped: { error: EncoderStopped; source: string } | undefined;
-  const takeNext = async (): Promise<void> => {
-    for (let index = next++; index < sources.length && !stopped; index = next++) {
-      const source = sources[index]!;
-      if (!(await checkSource(source, label(source), report))) continue;
-      try {
-        const preview = bySource.get(source)!.some((reference) => reference.preview);
-        const made = await encodeImage(source, { cache, preview, encoder, keys }, report);
-        if (!made) continue;
-        images.set(source, made.image);
-        for (const file of made.files) files.set(file.path, file);
-      } catch (error) {
-        if (error instanceof EncoderStopped) {
-          stopped ??= { error, source };
-          continue;
-        }
-        if (error instanceof Unpublishable) {
-          report(source, error.message);
-          continue;
-        }
-        // libvips repeats its message on one line per decoder pass: the first says it.
-        const reason = (error as Error).message.split("\n")[0]!.trim();
-        report(source, `image $image cannot be read (${reason}); export it again as JPEG, PNG, WebP or AVIF`);
+  await eachPhoto([...bySource.keys()], label, { untilEnded: false }, async (source, encoder) => {
+    if (!(await checkSource(source, label(source), report))) return;
+    try {
+      const preview = bySource.get(source)!.some((reference) => reference.preview);
+      const made = await encodeImage(source, { cache, preview, encoder, keys }, report);
+      if (!made) return;
+      images.set(source, made.image);
+      for (const file of made.files) files.set(file.path, file);
+    } catch (error) {
+      if (error instanceof EncoderStopped) throw error;
+      if (error instanceof Unpublishable) {
+        report(source, error.message);
+        return;
       }
+      // libvips repeats its message on one line per decoder pass: the first says it.
+      const reason = (error as Error).message.split("\n")[0]!.trim();
+      report(source, `image $image cannot be read (${reason}); export it again as JPEG, PNG, WebP or AVIF`);
     }
-  };
-  const encoder = imageEncoder("photos", "the photos' encoder");
-  try {
-    await Promise.all(Array.from({ length: photosAtOnce }, takeNext));
-  } finally {
-    // Its process ends while the build goes on.
-    void encoder.stop();
-  }
-  if (stopped) throw stoppedWhileMaking(stopped, label);
+  });
   problems.throwIfAny();
   return { get: (source) => images.get(source), files: [...files.values()] };
 }
@@ -154,27 +133,46 @@ export async function encodeAhead(
   keys: SourceKeys,
   label: (file: string) => string = (file) => file,
 ): Promise<void> {
-  const queue = [...new Set(sources)];
+  await eachPhoto([...new Set(sources)], label, { untilEnded: true }, async (source, encoder) => {
+    if (!(await checkSource(source, label(source), () => undefined))) return;
+    await encodeImage(source, { cache, preview: true, encoder, keys }, () => undefined).catch((error: unknown) => {
+      if (error instanceof EncoderStopped) throw error;
+    });
+  });
+}
+
+/**
+ * Runs `encode` for each photo with one photos' encoder, a few photos at a time: each is read
+ * whole (up to 20 MB) and encoded in a dozen sizes and formats, so all of a site's photos at once
+ * held them all in memory (1.6 GB for 150 phone photos); sharp keeps the cores busy with the dozen
+ * files of even one photo. Once the encoder's process has ended (killed, out of memory: `encode`
+ * throws EncoderStopped), no other photo is taken, and the build stops with an error that does not
+ * blame the photo. The process is stopped when they are done; `untilEnded` waits for it to end.
+ */
+async function eachPhoto(
+  sources: readonly string[],
+  label: (file: string) => string,
+  { untilEnded }: { untilEnded: boolean },
+  encode: (source: string, encoder: ImageEncoder) => Promise<void>,
+): Promise<void> {
   let next = 0;
   let stopped: { error: EncoderStopped; source: string } | undefined;
-  const encoder = imageEncoder("photos", "the photos' encoder");
   const takeNext = async (): Promise<void> => {
-    for (let index = next++; index < queue.length && !stopped; index = next++) {
-      const source = queue[index]!;
-      const size = await stat(source).then(
-        (info) => (info.isFile() ? info.size : undefined),
-        () => undefined,
-      );
-      if (size === undefined || size > maxImageBytes) continue;
-      await encodeImage(source, { cache, preview: true, encoder, keys }, () => undefined).catch((error: unknown) => {
-        if (error instanceof EncoderStopped) stopped ??= { error, source };
+    for (let index = next++; index < sources.length && !stopped; index = next++) {
+      const source = sources[index]!;
+      await encode(source, encoder).catch((error: unknown) => {
+        if (!(error instanceof EncoderStopped)) throw error;
+        stopped ??= { error, source };
       });
     }
   };
+  const encoder = imageEncoder("photos", "the photos' encoder");
   try {
     await Promise.all(Array.from({ length: photosAtOnce }, takeNext));
   } finally {
-    await encoder.stop();
+    // Without waiting, its process ends while the build goes on.
+    const ended = encoder.stop();
+    if (untilEnded) await ended;
   }
   if (stopped) throw stoppedWhileMaking(stopped, label);
 }
