@@ -2,6 +2,7 @@ import { chmodSync, copyFileSync, existsSync, linkSync, mkdirSync, readdirSync, 
 import { open, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { partialName } from "./cache-names.ts";
+import type { SiteOptions } from "./load-site.ts";
 import { utf8Of } from "./utf8.ts";
 
 /**
@@ -179,4 +180,16 @@ async function prune(dir: string): Promise<void> {
   }
   const blobs = path.join(dir, "blobs");
   for (const name of await readdir(blobs).catch(() => [] as string[])) if (!named.has(name.split(".")[0]!)) await rm(path.join(blobs, name), { force: true });
+}
+
+/** Where work is kept between builds of the site, if anywhere (see SiteOptions.cacheDir). */
+export function cacheDirOf(options: Pick<SiteOptions, "root" | "env" | "cacheDir" | "force">): string | undefined {
+  const env = options.env ?? process.env;
+  return options.cacheDir === false ? undefined : path.resolve(options.root, options.cacheDir ?? env.SITE_CACHE_DIR ?? ".cache");
+}
+
+/** The build store's folder: none with `force`, which makes everything anew. */
+export function storeDirOf(options: Pick<SiteOptions, "root" | "env" | "cacheDir" | "force">): string | undefined {
+  const cacheDir = cacheDirOf(options);
+  return cacheDir && !options.force ? path.join(cacheDir, "build") : undefined;
 }

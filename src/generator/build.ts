@@ -11,8 +11,8 @@ import { createSiteCheck, type PageFacts } from "./check-site.ts";
 import type { Problem } from "./errors.ts";
 import { buildInputs, toolDigest } from "./freshness.ts";
 import { createHeadersFile, scriptHash, securityHeaders } from "./headers.ts";
-import { loadSite, storeDirOf, type Site, type SiteOptions } from "./load-site.ts";
-import { hasPageIndex, type BuildStore } from "./build-store.ts";
+import { loadSite, type Site, type SiteOptions } from "./load-site.ts";
+import { createBuildStore, hasPageIndex, storeDirOf, type BuildStore } from "./build-store.ts";
 import { digestOf } from "./cache-names.ts";
 import { createNginxConf } from "./nginx-conf.ts";
 import { checkPublicFiles } from "./public-files.ts";
@@ -94,7 +94,7 @@ async function buildSite(options: BuildOptions, early: EarlyWriter | undefined):
   const root = path.resolve(options.root);
   const outDir = path.resolve(root, options.outDir ?? "dist");
   const env = options.env ?? process.env;
-  const inputs = buildInputs(root, outDir, env);
+  const inputs = buildInputs(root, outDir, env, { store: createBuildStore(storeDirOf(options)) });
   // Settled here too, so a build that fails before using it leaves no rejection behind.
   inputs.catch(() => undefined);
   const site = await loadSite({ ...options, timings });

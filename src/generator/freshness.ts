@@ -5,7 +5,9 @@ import path from "node:path";
 import { configEnvironment } from "../shared/config-keys.ts";
 import { siteTimeZone, todayIn } from "../shared/dates.ts";
 import { manifestFile } from "../shared/manifest.ts";
-import { hashFile } from "./cache-names.ts";
+import { createBuildStore, storeDirOf, type BuildStore } from "./build-store.ts";
+import { digestOf, hashFile } from "./cache-names.ts";
+import { createFileDigests } from "./file-digests.ts";
 import { listFiles } from "./list-files.ts";
 import { packageRoot } from "./package-root.ts";
 
@@ -36,18 +38,33 @@ async function inputFiles(base: string, entries: readonly string[]): Promise<str
   return found.sort();
 }
 
+/** The store's part that keeps the input files' digests from one build to the next (of the site built last with it). */
+const inputDigestsPart = digestOf("input digests");
+
 /**
  * A digest of everything a build depends on: every input file's content, the environment
  * overrides, the installed packages, the Node.js version and where the output goes. Two builds
- * with the same digest write the same site.
+ * with the same digest write the same site. Each file's own digest is kept in the build store
+ * (`store`), so that a file that is the same file as the last time is not read again: a site's
+ * photos, hundreds of megabytes after a few years, are read once (file-digests.ts).
  */
-export async function buildInputs(root: string, outDir: string, env: NodeJS.ProcessEnv, toolRoot = packageRoot): Promise<string> {
+export async function buildInputs(
+  root: string,
+  outDir: string,
+  env: NodeJS.ProcessEnv,
+  { toolRoot = packageRoot, store }: { toolRoot?: string; store?: BuildStore } = {},
+): Promise<string> {
   const hash = createHash("sha256");
   hash.update(`node ${process.versions.node}\nout ${path.resolve(root, outDir)}\n`);
   for (const variable of Object.keys(configEnvironment)) hash.update(`${variable}=${env[variable] ?? "\u0000unset"}\n`);
   hash.update(`tool ${await toolDigest(toolRoot)}\n`);
-  // A megabyte at a time: a site's photos are never all held at once.
-  for (const file of await inputFiles(path.resolve(root), siteInputs)) hashFile(hash.update(`site:${file}\n`), path.join(root, file));
+  const files = createFileDigests((await store?.part(inputDigestsPart))?.toString(), "sha256", (file) =>
+    // A megabyte at a time: a photo is never held whole.
+    hashFile(createHash("sha256"), file).digest("hex"),
+  );
+  for (const file of await inputFiles(path.resolve(root), siteInputs)) hash.update(`site:${file} ${files.of(path.join(root, file))}\n`);
+  const remembered = files.remembered();
+  if (remembered) await store?.savePart(inputDigestsPart, remembered);
   return hash.digest("base64url");
 }
 
@@ -95,5 +112,5 @@ export async function isBuildFresh(root: string, outDir: string, env: NodeJS.Pro
     () => undefined,
   );
   if (manifest?.heldBackUntil && manifest.heldBackUntil <= today) return false;
-  return Boolean(manifest?.inputs) && manifest!.inputs === (await buildInputs(root, outDir, env));
+  return Boolean(manifest?.inputs) && manifest!.inputs === (await buildInputs(root, outDir, env, { store: createBuildStore(storeDirOf({ root, env })) }));
 }

@@ -8,12 +8,12 @@ import { BuildError, formatProblem } from "./errors.ts";
 import { toolDigest } from "./freshness.ts";
 import { createImageCache, type ImageCache } from "./image-cache.ts";
 import { loadConfig } from "./load-config.ts";
-import { createBuildStore, type BuildStore } from "./build-store.ts";
+import { cacheDirOf, createBuildStore, storeDirOf, type BuildStore } from "./build-store.ts";
 import { digestOf } from "./cache-names.ts";
 import { loadContent, type DocumentRead, type KnownReads } from "./load-content.ts";
 import { loadLocales, type Locales } from "./load-locales.ts";
 import { configPhotos, documentImages } from "./photo-references.ts";
-import { encodeAhead, imageFile, processImages, type ImageLibrary, type SourceKeys } from "./process-images.ts";
+import { createSourceKeys, encodeAhead, imageFile, processImages, type ImageLibrary } from "./process-images.ts";
 import { listFiles } from "./list-files.ts";
 import { findPublicFiles, type PublicFile } from "./public-files.ts";
 import type { RenderInput } from "./render-pages.tsx";
@@ -86,18 +86,6 @@ export interface Site {
   digest: string;
 }
 
-/** Where work is kept between builds of the site, if anywhere (see SiteOptions.cacheDir). */
-export function cacheDirOf(options: SiteOptions): string | undefined {
-  const env = options.env ?? process.env;
-  return options.cacheDir === false ? undefined : path.resolve(options.root, options.cacheDir ?? env.SITE_CACHE_DIR ?? ".cache");
-}
-
-/** The build store's folder (see build-store.ts): none with `force`, which makes everything anew. */
-export function storeDirOf(options: SiteOptions): string | undefined {
-  const cacheDir = cacheDirOf(options);
-  return cacheDir && !options.force ? path.join(cacheDir, "build") : undefined;
-}
-
 /**
  * Reads the site and checks it: config → locales → content → posts held back → routes → photos
  * and public files. Every problem found stops here, before anything is written.
@@ -146,7 +134,9 @@ export async function loadSite(options: SiteOptions): Promise<Site> {
   // site dev reads again only what changed: processImages encodes a changed photo then.
   const contentDir = path.join(root, "content");
   const imageCache = createImageCache(cacheDir && path.join(cacheDir, "images"));
-  const keys: SourceKeys = new Map();
+  // Each photo's digest, as the last build with this cache worked it out from the file it read then.
+  const keysPart = digestOf("photo digests");
+  const keys = createSourceKeys((await store.part(keysPart))?.toString());
   const listed = session?.changed ? undefined : await listFiles(contentDir);
   if (listed && cacheDir)
     await timings.time(
@@ -209,6 +199,9 @@ export async function loadSite(options: SiteOptions): Promise<Site> {
     "photos",
     processImages([...photoRefs.map((entry) => entry.reference), ...documentImages(documents)], imageCache, relative, keys),
   );
+  // Kept from a whole reading of the site (every image under content/), not from site dev's reading of a change.
+  const remembered = listed && keys.remembered();
+  if (remembered) await store.savePart(keysPart, remembered);
   for (const { photo, reference } of photoRefs)
     if (photo.example)
       warn(

@@ -5,6 +5,7 @@ import { socialImageSize, type ImageCandidate, type ResponsiveImage } from "../s
 import { ProblemList } from "./errors.ts";
 import type { ImageCache } from "./image-cache.ts";
 import { digestOf, digestOfFile } from "./cache-names.ts";
+import { createFileDigests, type FileDigests } from "./file-digests.ts";
 import type { LinkedFile } from "./write-files.ts";
 import { EncoderStopped, imageEncoder, type ImageEncoder } from "./image-encoder.ts";
 import type { ImageReply, PhotoFacts } from "./image-process.ts";
@@ -56,7 +57,7 @@ export async function processImages(
   references: readonly ImageReference[],
   cache: ImageCache,
   label: (file: string) => string = (file) => file,
-  keys: SourceKeys = new Map(),
+  keys: SourceKeys = createSourceKeys(),
 ): Promise<ImageLibrary> {
   const problems = new ProblemList();
   const bySource = new Map<string, ImageReference[]>();
@@ -113,8 +114,16 @@ function stoppedWhileMaking({ error, source }: { error: EncoderStopped; source: 
   );
 }
 
-/** The digest each photo is known by in the image cache, by its file: worked out once per build. */
-export type SourceKeys = Map<string, string>;
+/**
+ * The digest each photo is known by in the image cache, by its file: worked out once per build,
+ * and kept from one build to the next with the file's identity (file-digests.ts).
+ */
+export type SourceKeys = FileDigests;
+
+/** SourceKeys starting from what an earlier build remembered (`remembered()`). */
+export function createSourceKeys(earlier?: string, clock?: () => number): SourceKeys {
+  return createFileDigests(earlier, settings, (source) => digestOfFile(settings, source), clock);
+}
 
 /** Files under content/ the build may publish as photos, by their extension. */
 export const imageFile = /\.(?:jpe?g|png|webp|avif|svg)$/i;
@@ -227,8 +236,7 @@ async function encodeImage(
 ): Promise<{ image: ResponsiveImage; files: OutputFile[] } | undefined> {
   // Named by a digest of its bytes, read a megabyte at a time: a photo already encoded is never
   // held whole, and is read whole only when something of it is still to make.
-  let sourceKey = keys.get(source);
-  if (sourceKey === undefined) keys.set(source, (sourceKey = digestOfFile(settings, source)));
+  const sourceKey = keys.of(source);
   const job = { source, sourceKey, settings };
   const facts = JSON.parse(
     (

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { createImageCache } from "../../src/generator/image-cache.ts";
 import { loadSite } from "../../src/generator/load-site.ts";
-import { encodeAhead, imageFile, processImages, type ImageReference, type SourceKeys } from "../../src/generator/process-images.ts";
+import { createSourceKeys, encodeAhead, imageFile, processImages, type ImageReference } from "../../src/generator/process-images.ts";
 import { createTimings } from "../../src/generator/timings.ts";
 import { fixtureSite } from "../support/fixture-site.ts";
 
@@ -64,7 +64,7 @@ describe("photos encoded before the documents are read", () => {
     const alone = await processImages(refs, createImageCache(await emptyCache()));
 
     const cache = createImageCache(await emptyCache());
-    const keys: SourceKeys = new Map();
+    const keys = createSourceKeys();
     forked.length = 0;
     await encodeAhead(
       refs.map((ref) => ref.source),
@@ -74,7 +74,6 @@ describe("photos encoded before the documents are read", () => {
     expect(forked, "one encoder for them all").toHaveLength(1);
     // Ended when encodeAhead resolves: the documents are then read beside no other process.
     expect(forked[0]!.exitCode ?? forked[0]!.signalCode).not.toBeNull();
-    expect(keys.size).toBe(6);
 
     forked.length = 0;
     const after = await processImages(refs, cache, undefined, keys);
@@ -85,7 +84,7 @@ describe("photos encoded before the documents are read", () => {
 
   test("a file that is no photo is left for processImages to report where it is named", { timeout }, async () => {
     const cache = createImageCache(await emptyCache());
-    const keys: SourceKeys = new Map();
+    const keys = createSourceKeys();
     const broken = path.join(post, "en.md");
     await expect(encodeAhead([broken, path.join(post, "missing.jpg")], cache, keys)).resolves.toBeUndefined();
     await expect(

@@ -9,7 +9,7 @@ import { runSite } from "../support/servers.ts";
 describe("the build's inputs digest changes with every input", () => {
   let site: string;
   let tool: string;
-  const digest = (env: NodeJS.ProcessEnv = {}, out = "dist") => buildInputs(site, out, env, tool);
+  const digest = (env: NodeJS.ProcessEnv = {}, out = "dist") => buildInputs(site, out, env, { toolRoot: tool });
 
   beforeAll(async () => {
     site = await fixtureSite();
