@@ -138,19 +138,21 @@ export async function loadSite(options: SiteOptions): Promise<Site> {
   const keysPart = digestOf("photo digests");
   const keys = createSourceKeys((await store.part(keysPart))?.toString());
   const listed = session?.changed ? undefined : await listFiles(contentDir);
-  if (listed && cacheDir)
-    await timings.time(
-      "photos",
-      encodeAhead(
-        [
-          ...Object.values(config.photos).flatMap((photo) => (photo ? [path.resolve(root, photo.file)] : [])),
-          ...listed.filter((file) => imageFile.test(file)).map((file) => path.join(contentDir, file)),
-        ],
-        imageCache,
-        keys,
-        relative,
-      ),
-    );
+  const ahead =
+    listed && cacheDir
+      ? await timings.time(
+          "photos",
+          encodeAhead(
+            [
+              ...Object.values(config.photos).flatMap((photo) => (photo ? [path.resolve(root, photo.file)] : [])),
+              ...listed.filter((file) => imageFile.test(file)).map((file) => path.join(contentDir, file)),
+            ],
+            imageCache,
+            keys,
+            relative,
+          ),
+        )
+      : undefined;
   const [locales, content] = await timings.time(
     "strings and content",
     settleAll([
@@ -197,7 +199,7 @@ export async function loadSite(options: SiteOptions): Promise<Site> {
   });
   const library = await timings.time(
     "photos",
-    processImages([...photoRefs.map((entry) => entry.reference), ...documentImages(documents)], imageCache, relative, keys),
+    processImages([...photoRefs.map((entry) => entry.reference), ...documentImages(documents)], imageCache, relative, keys, ahead),
   );
   // Kept from a whole reading of the site (every image under content/), not from site dev's reading of a change.
   const remembered = listed && keys.remembered();

@@ -58,6 +58,7 @@ export async function processImages(
   cache: ImageCache,
   label: (file: string) => string = (file) => file,
   keys: SourceKeys = createSourceKeys(),
+  ahead: EncodedAhead = new Map(),
 ): Promise<ImageLibrary> {
   const problems = new ProblemList();
   const bySource = new Map<string, ImageReference[]>();
@@ -69,14 +70,22 @@ export async function processImages(
     for (const reference of bySource.get(source)!) problems.add(reference.file, message.replace("$image", reference.written), reference.line, reference.column);
   };
 
-  await eachPhoto([...bySource.keys()], label, { untilEnded: false }, async (source, encoder) => {
+  const publish = (source: string, made: Encoded) => {
+    images.set(source, made.image);
+    for (const file of made.files) files.set(file.path, file);
+  };
+  const preview = (source: string) => bySource.get(source)!.some((reference) => reference.preview);
+  // A photo encoded ahead is published as it was found then (without its crop unless it is a cover).
+  for (const source of bySource.keys()) {
+    const made = ahead.get(source);
+    if (made) publish(source, preview(source) ? made : withoutPreview(made));
+  }
+  const rest = [...bySource.keys()].filter((source) => !ahead.has(source));
+  await eachPhoto(rest, label, { untilEnded: false }, async (source, encoder) => {
     if (!(await checkSource(source, label(source), report))) return;
     try {
-      const preview = bySource.get(source)!.some((reference) => reference.preview);
-      const made = await encodeImage(source, { cache, preview, encoder, keys }, report);
-      if (!made) return;
-      images.set(source, made.image);
-      for (const file of made.files) files.set(file.path, file);
+      const made = await encodeImage(source, { cache, preview: preview(source), encoder, keys }, report);
+      if (made) publish(source, made);
     } catch (error) {
       if (error instanceof EncoderStopped) throw error;
       if (error instanceof Unpublishable) {
@@ -141,13 +150,34 @@ export async function encodeAhead(
   cache: ImageCache,
   keys: SourceKeys,
   label: (file: string) => string = (file) => file,
-): Promise<void> {
+): Promise<EncodedAhead> {
+  const ahead: EncodedAhead = new Map();
   await eachPhoto([...new Set(sources)], label, { untilEnded: true }, async (source, encoder) => {
     if (!(await checkSource(source, label(source), () => undefined))) return;
-    await encodeImage(source, { cache, preview: true, encoder, keys }, () => undefined).catch((error: unknown) => {
+    let problem = false;
+    const made = await encodeImage(source, { cache, preview: true, encoder, keys }, () => void (problem = true)).catch((error: unknown) => {
       if (error instanceof EncoderStopped) throw error;
     });
+    if (made && !problem) ahead.set(source, made);
   });
+  return ahead;
+}
+
+/** A photo as it is published: its candidates, its files. */
+interface Encoded {
+  image: ResponsiveImage;
+  files: OutputFile[];
+}
+
+/**
+ * The photos encodeAhead made without a problem, each as it is published with its link-preview
+ * crop: processImages publishes them as they are, and looks in the cache again only for the others.
+ */
+export type EncodedAhead = Map<string, Encoded>;
+
+/** A photo published without its link-preview crop (a photo in a post, not its cover). */
+function withoutPreview({ image: { preview, ...image }, files }: Encoded): Encoded {
+  return { image, files: files.filter((file) => `/${file.path}` !== preview) };
 }
 
 /**
@@ -233,7 +263,7 @@ async function encodeImage(
   source: string,
   { cache, preview: withPreview, encoder, keys }: { cache: ImageCache; preview: boolean; encoder: ImageEncoder; keys: SourceKeys },
   report: (source: string, message: string) => void,
-): Promise<{ image: ResponsiveImage; files: OutputFile[] } | undefined> {
+): Promise<Encoded | undefined> {
   // Named by a digest of its bytes, read a megabyte at a time: a photo already encoded is never
   // held whole, and is read whole only when something of it is still to make.
   const sourceKey = keys.of(source);

@@ -66,7 +66,7 @@ describe("photos encoded before the documents are read", () => {
     const cache = createImageCache(await emptyCache());
     const keys = createSourceKeys();
     forked.length = 0;
-    await encodeAhead(
+    const ahead = await encodeAhead(
       refs.map((ref) => ref.source),
       cache,
       keys,
@@ -74,21 +74,26 @@ describe("photos encoded before the documents are read", () => {
     expect(forked, "one encoder for them all").toHaveLength(1);
     // Ended when encodeAhead resolves: the documents are then read beside no other process.
     expect(forked[0]!.exitCode ?? forked[0]!.signalCode).not.toBeNull();
+    expect([...ahead.keys()].sort()).toEqual(refs.map((ref) => ref.source).sort());
 
+    // Published as encodeAhead found them (a photo that is not a cover without its crop), or
+    // looked for in the cache again: the same files either way, and no encoder started.
     forked.length = 0;
-    const after = await processImages(refs, cache, undefined, keys);
+    for (const after of [await processImages(refs, cache, undefined, keys, ahead), await processImages(refs, cache, undefined, keys)]) {
+      expect(after.files.map((file) => file.path).sort()).toEqual(alone.files.map((file) => file.path).sort());
+      for (const ref of refs) expect(after.get(ref.source), ref.written).toEqual(alone.get(ref.source));
+    }
     expect(forked, "processImages found every photo in the cache").toHaveLength(0);
-    expect(after.files.map((file) => file.path).sort()).toEqual(alone.files.map((file) => file.path).sort());
-    for (const ref of refs) expect(after.get(ref.source), ref.written).toEqual(alone.get(ref.source));
   });
 
   test("a file that is no photo is left for processImages to report where it is named", { timeout }, async () => {
     const cache = createImageCache(await emptyCache());
     const keys = createSourceKeys();
     const broken = path.join(post, "en.md");
-    await expect(encodeAhead([broken, path.join(post, "missing.jpg")], cache, keys)).resolves.toBeUndefined();
+    const ahead = await encodeAhead([broken, path.join(post, "missing.jpg")], cache, keys);
+    expect(ahead.size, "neither is taken as encoded").toBe(0);
     await expect(
-      processImages([{ source: broken, written: "notes.jpg", file: "content/blog/harbour-van/en.md", line: 7, column: 1 }], cache, undefined, keys),
+      processImages([{ source: broken, written: "notes.jpg", file: "content/blog/harbour-van/en.md", line: 7, column: 1 }], cache, undefined, keys, ahead),
     ).rejects.toThrow(/content\/blog\/harbour-van\/en\.md:7:1: image notes\.jpg cannot be read/);
   });
 
