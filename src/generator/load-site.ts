@@ -130,7 +130,7 @@ export async function loadSite(options: SiteOptions): Promise<Site> {
   // The photos are encoded before the documents are read, while this process is small: a fresh
   // clone's first build of a large blog (5,000 documents read, 410-470 MB) with the photos'
   // encoder beside it (240-360 MB) held 665-825 MB. Those the config names and every image under
-  // content/ the image cache lacks; then processImages, below, finds each in the cache. Not when
+  // content/ the image cache lacks; then processImages, below, publishes each as it was found. Not when
   // site dev reads again only what changed: processImages encodes a changed photo then.
   const contentDir = path.join(root, "content");
   const imageCache = createImageCache(cacheDir && path.join(cacheDir, "images"));

@@ -141,9 +141,10 @@ export const imageFile = /\.(?:jpe?g|png|webp|avif|svg)$/i;
  * Encodes every photo in `sources` the image cache lacks, before the documents are read (see
  * load-site.ts): each as a cover might need it, its link-preview crop included. A problem with a
  * photo is not reported here: what a document or the config names is published by processImages
- * afterwards, which finds it in the cache and reports every problem where the photo is named.
- * The encoder's process ending (killed, out of memory) stops the build, as in processImages.
- * Resolves once that process, if one was started, has ended.
+ * afterwards, as encodeAhead found it (the photos it resolves with), and a photo with a problem is
+ * looked at again there and reported where it is named. The encoder's process ending (killed,
+ * out of memory) stops the build, as in processImages. Resolves once that process, if one was
+ * started, has ended.
  */
 export async function encodeAhead(
   sources: readonly string[],
