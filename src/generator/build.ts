@@ -7,6 +7,7 @@ import { manifestFile, type SiteManifest } from "../shared/manifest.ts";
 import type { RouteTable } from "../shared/routes.ts";
 import type { SiteConfig } from "../shared/config.ts";
 import { createAppIcons } from "./app-icons.ts";
+import { giveBackMemoryOfLargeHeap } from "./give-back-memory.ts";
 import { createSiteCheck, type PageFacts } from "./check-site.ts";
 import type { Problem } from "./errors.ts";
 import { buildInputs, toolDigest } from "./freshness.ts";
@@ -211,6 +212,7 @@ async function buildSite(options: BuildOptions, early: EarlyWriter | undefined):
     await Promise.all(inFlight);
     if (failure) throw failure.error;
     output.pagesMade();
+    giveBackMemoryOfLargeHeap();
     // What an earlier build left in the cache and was removed since is made anew.
     const missing = new Set(await timings.time("pages reused", output.missing()));
     for (const ref of refs) {
