@@ -212,7 +212,8 @@ async function buildSite(options: BuildOptions, early: EarlyWriter | undefined):
     await Promise.all(inFlight);
     if (failure) throw failure.error;
     output.pagesMade();
-    giveBackMemoryOfLargeHeap();
+    // What the pages made left: a build that made none holds what it read, not garbage.
+    if (made) giveBackMemoryOfLargeHeap();
     // What an earlier build left in the cache and was removed since is made anew.
     const missing = new Set(await timings.time("pages reused", output.missing()));
     for (const ref of refs) {

@@ -30,7 +30,7 @@ export function giveBackMemory(): void {
  * Gives back the memory a large site's pages left (giveBackMemory) once they are made, when V8's
  * heap has grown past `threshold`: the site's last files (sitemap, feeds, the hosts' rules, the
  * cache's index of every page) are then made from a heap that holds what is alive, not on top of
- * one two to three times that (5,930 pages: 507-530 MB at the build's peak instead of 548-569 MB).
+ * one two to three times that (5,930 pages: 492-530 MB at the build's peak instead of 543-570 MB).
  * A site of a few hundred pages never grows its heap that far, and pays nothing.
  */
 export function giveBackMemoryOfLargeHeap(threshold = 256 * 1024 ** 2): void {
