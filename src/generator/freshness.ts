@@ -62,7 +62,9 @@ export async function buildInputs(
     // A megabyte at a time: a photo is never held whole.
     hashFile(createHash("sha256"), file).digest("hex"),
   );
-  for (const file of await inputFiles(path.resolve(root), siteInputs)) hash.update(`site:${file} ${files.of(path.join(root, file))}\n`);
+  // Known by their absolute paths: `--if-needed` is given the folder as typed (`.`), a build resolved.
+  const base = path.resolve(root);
+  for (const file of await inputFiles(base, siteInputs)) hash.update(`site:${file} ${files.of(path.join(base, file))}\n`);
   const remembered = files.remembered();
   if (remembered) await store?.savePart(inputDigestsPart, remembered);
   return hash.digest("base64url");

@@ -52,6 +52,9 @@ describe("photos read once", () => {
     hashed.length = 0;
     expect(await isBuildFresh(dir, "dist", env())).toBe(true);
     expect(hashed).toEqual([]);
+    // As `npm start` gives it: the site's folder relative to where it runs.
+    expect(await isBuildFresh(path.relative(process.cwd(), dir), "dist", env())).toBe(true);
+    expect(hashed).toEqual([]);
   });
 
   test("a photo replaced by another under the same name is read, and published anew", { timeout }, async () => {
