@@ -12,7 +12,7 @@ const pages = ["", "/services", "/services/cars/opening", "/prices", "/about", "
  */
 export async function benchLighthouse(baseUrl: string, languages = ["gr", "en"]): Promise<BenchRow[]> {
   const chrome = await chromeLauncher.launch({
-    chromePath: chromiumExecutable() ?? (await import("playwright-core")).chromium.executablePath(),
+    chromePath: chromiumExecutable({ headlessShell: false }) ?? (await import("playwright-core")).chromium.executablePath(),
     chromeFlags: ["--headless=new", ...chromiumArgs],
   });
   const rows: BenchRow[] = [];
