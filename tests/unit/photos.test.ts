@@ -152,12 +152,6 @@ describe("a photo beside a document", () => {
     }
   });
 
-  test("the photos' encoder, a process of the build's own, ends with the build", { timeout: firstBuildTimeout }, async () => {
-    // The last build (above or below) encoded photos: no process of it is left.
-    await build({ root: dir, outDir: path.join(dir, "dist-encoder"), cacheDir: false, warn: () => {} });
-    await expect.poll(encoderPid, { timeout: 5_000 }).toBeUndefined();
-  });
-
   test(
     "site build with an empty cache (a fresh clone) draws every card in an encoder's process that ends before it does",
     { timeout: firstBuildTimeout },
@@ -220,14 +214,20 @@ describe("a photo beside a document", () => {
     }
   });
 
-  test("without a cache folder, the same files under the same names", { timeout: firstBuildTimeout }, async () => {
-    const bare = path.join(dir, "dist-bare");
-    await build({ root: dir, outDir: bare, cacheDir: false, warn: () => {} });
-    const names = (await readdir(path.join(out, "assets/images"))).sort();
-    expect((await readdir(path.join(bare, "assets/images"))).sort()).toEqual(names);
-    for (const name of names)
-      expect(await readFile(path.join(bare, "assets/images", name)), name).toEqual(await readFile(path.join(out, "assets/images", name)));
-  });
+  test(
+    "without a cache folder, the same files under the same names; the photos' encoder, a process of the build's own, ends with it",
+    { timeout: firstBuildTimeout },
+    async () => {
+      const bare = path.join(dir, "dist-bare");
+      // Every photo encoded (there is no cache): no process of that build is left.
+      await build({ root: dir, outDir: bare, cacheDir: false, warn: () => {} });
+      await expect.poll(encoderPid, { timeout: 5_000 }).toBeUndefined();
+      const names = (await readdir(path.join(out, "assets/images"))).sort();
+      expect((await readdir(path.join(bare, "assets/images"))).sort()).toEqual(names);
+      for (const name of names)
+        expect(await readFile(path.join(bare, "assets/images", name)), name).toEqual(await readFile(path.join(out, "assets/images", name)));
+    },
+  );
 
   test("no EXIF (camera, owner, GPS position) is copied into any published photo", async () => {
     const images = (await readdir(path.join(out, "assets/images"))).filter((file) => /\.(jpg|png|webp|avif)$/.test(file));
