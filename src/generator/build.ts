@@ -95,13 +95,15 @@ async function buildSite(options: BuildOptions, early: EarlyWriter | undefined):
   const root = path.resolve(options.root);
   const outDir = path.resolve(root, options.outDir ?? "dist");
   const env = options.env ?? process.env;
-  const inputs = buildInputs(root, outDir, env, { store: createBuildStore(storeDirOf(options)) });
+  // The generator's digest, asked for once (its files listed and stat'ed once, not three times).
+  const toolVersion = toolDigest();
+  const inputs = buildInputs(root, outDir, env, { store: createBuildStore(storeDirOf(options)), tool: toolVersion });
   // Settled here too, so a build that fails before using it leaves no rejection behind.
   inputs.catch(() => undefined);
-  const site = await loadSite({ ...options, timings });
+  const site = await loadSite({ ...options, timings, tool: toolVersion });
   const { config, routes, locales } = site;
   const { store } = site;
-  const tool = await toolDigest();
+  const tool = await toolVersion;
 
   const headers = securityHeaders(config, [scriptHash(bootScript), scriptHash(rootRedirectScript())]);
   const scheduled = site.heldBack.flatMap((post) => (post.date ? [post.date] : [])).sort();

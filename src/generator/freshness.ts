@@ -52,12 +52,12 @@ export async function buildInputs(
   root: string,
   outDir: string,
   env: NodeJS.ProcessEnv,
-  { toolRoot = packageRoot, store }: { toolRoot?: string; store?: BuildStore } = {},
+  { toolRoot = packageRoot, store, tool = toolDigest(toolRoot) }: { toolRoot?: string; store?: BuildStore; tool?: Promise<string> } = {},
 ): Promise<string> {
   const hash = createHash("sha256");
   hash.update(`node ${process.versions.node}\nout ${path.resolve(root, outDir)}\n`);
   for (const variable of Object.keys(configEnvironment)) hash.update(`${variable}=${env[variable] ?? "\u0000unset"}\n`);
-  hash.update(`tool ${await toolDigest(toolRoot)}\n`);
+  hash.update(`tool ${await tool}\n`);
   const files = createFileDigests((await store?.part(inputDigestsPart))?.toString(), "sha256", (file) =>
     // A megabyte at a time: a photo is never held whole.
     hashFile(createHash("sha256"), file).digest("hex"),

@@ -40,6 +40,8 @@ export interface SiteOptions {
   force?: boolean;
   /** Where the time goes, stage by stage (`site build --timings`). */
   timings?: Timings;
+  /** The generator's digest (toolDigest), where the caller has asked for it already. */
+  tool?: Promise<string>;
   /**
    * What the last load of the same site read (`site dev` keeps it between changes): with the
    * files changed since, only those are read and parsed again.
@@ -98,7 +100,7 @@ export async function loadSite(options: SiteOptions): Promise<Site> {
   const preview = options.preview ?? false;
   const today = options.today ?? todayIn(siteTimeZone);
   const timings = options.timings ?? createTimings();
-  const tool = toolDigest();
+  const tool = options.tool ?? toolDigest();
   tool.catch(() => undefined);
 
   const cacheDir = cacheDirOf(options);
