@@ -2,7 +2,6 @@
 // its placeholders filled, its links and images found. Loaded only when a document is not known
 // from an earlier read, so a build whose documents are all known never loads the parsers.
 import path from "node:path";
-import matter from "gray-matter";
 import type { z } from "zod";
 import { brandFor, formatAddress, phoneToTel, townFor } from "../shared/business.ts";
 import type { SiteConfig } from "../shared/config.ts";
@@ -11,6 +10,7 @@ import { blogFrontMatter, pageFrontMatter, serviceFrontMatter } from "../shared/
 import { codeToLanguage, languages } from "../shared/languages.ts";
 import { durationToWords } from "../shared/retention.ts";
 import { ProblemList, type Problem } from "./errors.ts";
+import { matter } from "./gray-matter.ts";
 import type { DocumentRead, LoadedContent } from "./load-content.ts";
 import { findMarkdownLinks } from "./markdown-links.ts";
 import { readMarkdown } from "./render-markdown.ts";

@@ -1,4 +1,5 @@
 import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -9,6 +10,7 @@ import { loadContent, secondReaderFrom } from "../../src/generator/load-content.
 import { readOne } from "../../src/generator/read-document.ts";
 import type { SiteConfig } from "../../src/shared/config.ts";
 import { makeScaledSite } from "../support/scaled-site.ts";
+import { repoRoot } from "../support/servers.ts";
 
 // A site with 120 posts per language: over 600 documents.
 describe("reading a large site's documents on two threads", () => {
@@ -57,5 +59,21 @@ describe("reading a large site's documents on two threads", () => {
       await writeFile(path.join(content, first), texts[0]!);
       await writeFile(path.join(content, last), texts[1]!);
     }
+  });
+});
+
+describe("the front matter block, found by gray-matter", () => {
+  test("without loading gray-matter's own YAML parser (js-yaml 3 and esprima), which the site's front matter never reaches", async () => {
+    // One of the site's own articles, read as a build reads it.
+    const content = path.join(repoRoot, "content");
+    const file = "blog/spare-key-importance/en.md";
+    const config = await loadConfig(path.join(repoRoot, "site.config.yml"), {});
+    const { read, problems } = readOne(content, file, `content/${file}`, await readFile(path.join(content, file), "utf8"), config, false);
+    expect(problems).toEqual([]);
+    expect(read && "document" in read && read.document.title).toMatch(/spare key/i);
+    const loaded = Object.keys(createRequire(import.meta.url).cache);
+    expect(loaded.filter((file) => file.endsWith(path.join("gray-matter", "index.js")))).toHaveLength(1);
+    // The stand-in for its YAML parser is the one entry of js-yaml 3 (lib/ has its modules); esprima is not there.
+    expect(loaded.filter((file) => /[\\/](esprima|js-yaml)[\\/]/.test(file) && !file.endsWith(path.join("js-yaml", "index.js")))).toEqual([]);
   });
 });
