@@ -102,6 +102,11 @@ test("the threads the CLI starts (the build's writers and second reader, the ser
   // zod is bundled in (its many small modules were slow to load); the other packages load from node_modules.
   expect(code).not.toMatch(/from "zod(\/[^"]*)?"/);
   expect(code).toMatch(/safeParse/);
+  // With its English messages only (its other 40 languages are never shown), and a package.json
+  // that says the modules are ES modules (Node looks for one no further than node_modules/).
+  expect(code).toMatch(/Invalid input/);
+  expect(code).not.toMatch(/Input tidak valid/); // Indonesian
+  expect(JSON.parse(await readFile(path.join(folder, "package.json"), "utf8"))).toEqual({ type: "module" });
   expect(code).toMatch(/from "marked"/);
   expect(code).toMatch(/from "react-dom\/server"/);
 });
