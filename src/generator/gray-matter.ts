@@ -8,7 +8,8 @@ import type grayMatter from "gray-matter";
 
 const require = createRequire(import.meta.url);
 const itsYaml = createRequire(require.resolve("gray-matter")).resolve("js-yaml");
-if (!require.cache[itsYaml]) {
+// Only its own copy (js-yaml 3, under gray-matter/node_modules/), never one the site's code loads.
+if (itsYaml !== require.resolve("js-yaml") && !require.cache[itsYaml]) {
   const notUsed = () => {
     throw new Error("gray-matter's own YAML engine is not used: the front matter is read by yaml-source.ts");
   };
