@@ -18,7 +18,7 @@ export const devBudgetMs = 200;
 async function saveToReload(root: string, article: string, rounds: number): Promise<{ body: number[]; title: number[]; firstPage: number }> {
   const started = performance.now();
   const dev = await startSite(["dev", "--root", root, "--port", "0", "--host", "127.0.0.1"], { SITE_CACHE_DIR: path.join(repoRoot, ".cache") });
-  const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: chromiumArgs });
+  const browser = await chromium.launch({ executablePath: chromiumExecutable({ headlessShell: false }), args: chromiumArgs });
   try {
     const page = await browser.newPage();
     await page.goto(`${dev.url}/en/blog/${article}`);

@@ -6,7 +6,7 @@ import { chromium } from "playwright-core";
  * Debian's `chromium-headless-shell` where `headlessShell` allows it (what Playwright itself runs
  * headless, without the full browser's interface; the browser tests take some 30 % less time with
  * it), else Debian's `chromium`. So the suite runs on a machine that cannot download browsers.
- * Lighthouse measures the full browser (`headlessShell: false`).
+ * The benchmark's Lighthouse and save-to-reload figures are measured in the full browser (`headlessShell: false`).
  */
 export function chromiumExecutable({ headlessShell = true } = {}): string | undefined {
   try {
