@@ -18,6 +18,7 @@ import { validateConfig } from "../../src/generator/validate-config.ts";
 import { messagingLinks, phoneToTel } from "../../src/shared/business.ts";
 import { loadContent } from "../../src/generator/load-content.ts";
 import { flatten, loadLocales } from "../../src/generator/load-locales.ts";
+import { keepRangesTogether } from "../../src/shared/typography.ts";
 import { createRedirects } from "../../src/generator/redirects.ts";
 import { createMarkdownFinisher, readMarkdown } from "../../src/generator/render-markdown.ts";
 import { dateWriter, pageTitle } from "../../src/generator/render-pages.tsx";
@@ -74,6 +75,33 @@ describe("load locales", () => {
     const english = [...flatten(locales.resources.en!).keys()].sort();
     for (const code of ["el", "de", "fr", "ru"]) expect([...flatten(locales.resources[code]!).keys()].sort()).toEqual(english);
     expect(locales.t("el")("nav.contact")).not.toBe(locales.t("en")("nav.contact"));
+  });
+
+  test("every string of every language is what i18next itself gives, with or without values", async () => {
+    const locales = await loadLocales(path.join(repoRoot, "locales"));
+    // i18next as the build sets it up, asked directly (the build's translator reads plain strings itself).
+    const i18next = (createRequire(import.meta.url)("i18next") as typeof import("i18next")).createInstance();
+    i18next.use({ type: "postProcessor", name: "ranges", process: (value: unknown) => (typeof value === "string" ? keepRangesTogether(value) : value) });
+    void i18next.init({
+      postProcess: ["ranges"],
+      resources: Object.fromEntries(Object.entries(locales.resources).map(([code, messages]) => [code, { translation: messages }])),
+      fallbackLng: "en",
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      initAsync: false,
+    });
+    const keys = [...flatten(locales.resources.en!).keys()];
+    const withValues = keys.filter((key) => JSON.stringify(flatten(locales.resources.en!).get(key)).includes("{{"));
+    expect(withValues.length).toBeGreaterThan(10);
+    for (const { code } of languages) {
+      const ours = locales.t(code);
+      const theirs = i18next.getFixedT(code);
+      for (const key of keys) expect(ours(key), `${code} ${key}`).toEqual(theirs(key));
+      for (const key of withValues)
+        expect(ours(key, { count: 3, name: "Ana", year: 2026 }), `${code} ${key}`).toEqual(theirs(key, { count: 3, name: "Ana", year: 2026 }));
+      // Twice: what was worked out is given again.
+      for (const key of keys) expect(ours(key), `${code} ${key}`).toEqual(theirs(key));
+    }
   });
 
   test("with missingTranslations: warn, a missing key falls back to English and is named", async () => {
