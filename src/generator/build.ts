@@ -169,7 +169,11 @@ async function buildSite(options: BuildOptions, early: EarlyWriter | undefined):
       }
       if (page.info.card) {
         assets.add(`/${page.info.card.path}`);
-        cards.set(page.info.card.path, page.cardSource!);
+        // A card an earlier build drew is linked from the image cache with its page; one to draw
+        // waits until every page is made (below).
+        const drawn = page.cardDrawn?.();
+        if (drawn) await output.write({ path: page.info.card.path, content: drawn });
+        else cards.set(page.info.card.path, page.cardSource!);
       }
       const facts = timings.measure("check", () => check.page(page.info, page.markup));
       await timings.time("write", output.write({ path: page.info.file, content: page.html }));

@@ -17,10 +17,12 @@ export interface ImageCache {
    * rather than read and write again; undefined for a cache without a folder.
    */
   file(key: string, make: () => Promise<Buffer>): Promise<string | undefined>;
+  /** The entry's file if the cache holds it already (nothing is made); undefined otherwise, or for a cache without a folder. */
+  held(key: string): string | undefined;
 }
 
 export function createImageCache(dir: string | undefined): ImageCache {
-  if (!dir) return { get: (_key, make) => make(), file: async () => undefined };
+  if (!dir) return { get: (_key, make) => make(), file: async () => undefined, held: () => undefined };
   const ready = mkdir(dir, { recursive: true });
   // The same photo asked for twice at once (one image on two pages) is made once.
   const inFlight = new Map<string, Promise<Buffer>>();
@@ -57,6 +59,10 @@ export function createImageCache(dir: string | undefined): ImageCache {
       const file = fileOf(key);
       if (inFlight.has(key) || !existsSync(file)) await get(key, make);
       return file;
+    },
+    held(key) {
+      const file = fileOf(key);
+      return !inFlight.has(key) && existsSync(file) ? file : undefined;
     },
   };
 }

@@ -58,6 +58,8 @@ export interface MadePage {
   script?: OutputFile;
   /** The page's link-preview card, drawn once per text: the image cache's file to link, or its bytes where the cache keeps no files. */
   cardSource?: () => Promise<Buffer | LinkedFile>;
+  /** The card's file in the image cache, when an earlier build drew it: linked with the page, nothing to draw. */
+  cardDrawn?: () => LinkedFile | undefined;
 }
 
 export interface PageMaker {
@@ -146,7 +148,7 @@ export function createPageMaker(
         html: final,
         markup: html,
         ...(script ? { script: scriptFile(script) } : {}),
-        ...(card ? { cardSource: () => cards.draw(card.text) } : {}),
+        ...(card ? { cardSource: () => cards.draw(card.text), cardDrawn: () => cards.drawn(card.text) } : {}),
       };
     },
     async scripts() {

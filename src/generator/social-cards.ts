@@ -27,6 +27,8 @@ export const cardStem = (pageUrl: string) => pageUrl.slice(1).replace(/\//g, "-"
 export interface CardRenderer {
   /** The card for this text: the cache's file, for the output to link, or bytes where the cache keeps no files. */
   draw(text: CardText): Promise<Buffer | LinkedFile>;
+  /** The card for this text if the cache holds it already (drawn by an earlier build), for the output to link; nothing is drawn. */
+  drawn(text: CardText): LinkedFile | undefined;
   /** Ends the encoder's process, if one runs (the build that drew the cards is over); resolves once it has ended. */
   stop(): Promise<void>;
 }
@@ -61,6 +63,11 @@ export function createCardRenderer(cache: ImageCache, { makeRoom = false }: { ma
       const make = () => draw(text);
       const from = await cache.file(key, make);
       return from ? { from, digest: key } : cache.get(key, make);
+    },
+    drawn(text) {
+      const key = digestOf(cardDesign, JSON.stringify(text));
+      const from = cache.held(key);
+      return from ? { from, digest: key } : undefined;
     },
     async stop() {
       await encoder?.stop();

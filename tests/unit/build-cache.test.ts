@@ -140,10 +140,14 @@ describe("the image cache", () => {
         return Buffer.from("card");
       };
       const key = "ab".repeat(32);
+      // Not held until made (a build links a held card with its page, and draws the others after every page).
+      expect(images.held(key)).toBeUndefined();
       const both = await Promise.all([images.get(key, make), images.get(key, make)]);
       expect(both.map(String)).toEqual(["card", "card"]);
       expect(made).toBe(1);
       expect(await readdir(path.join(dir, "ab"))).toEqual([key]);
+      expect(images.held(key)).toBe(path.join(dir, "ab", key));
+      expect(createImageCache(undefined).held(key)).toBeUndefined();
       // Kept between builds: a new cache over the same folder reads it back.
       expect(String(await createImageCache(dir).get(key, make))).toBe("card");
       expect(made).toBe(1);
