@@ -14,8 +14,11 @@ export type { CardText };
  * the page names it in its <head>, the build draws it after.
  */
 export function cardPath(pageUrl: string, text: CardText): string {
-  return `${cardFolder}/${cardStem(pageUrl)}.${digestOf(cardDesign, JSON.stringify(text)).slice(0, 10)}.png`;
+  return `${cardFolder}/${cardStem(pageUrl)}.${cardKey(text).slice(0, 10)}.png`;
 }
+
+/** The card's entry in the image cache: a digest of the design and the text it shows. */
+const cardKey = (text: CardText) => digestOf(cardDesign, JSON.stringify(text));
 
 /** The folder of the cards in the output. */
 export const cardFolder = `${assetsFolder}/og`;
@@ -59,13 +62,13 @@ export function createCardRenderer(cache: ImageCache, { makeRoom = false }: { ma
   };
   return {
     async draw(text) {
-      const key = digestOf(cardDesign, JSON.stringify(text));
+      const key = cardKey(text);
       const make = () => draw(text);
       const from = await cache.file(key, make);
       return from ? { from, digest: key } : cache.get(key, make);
     },
     drawn(text) {
-      const key = digestOf(cardDesign, JSON.stringify(text));
+      const key = cardKey(text);
       const from = cache.held(key);
       return from ? { from, digest: key } : undefined;
     },
