@@ -97,14 +97,7 @@ async function buildSite(options: BuildOptions, early: EarlyWriter | undefined):
   const env = options.env ?? process.env;
   // The generator's digest, asked for once (its files listed and stat'ed once, not three times).
   const toolVersion = toolDigest();
-  // At a cold build, the writer's thread, started early and waiting, reads and hashes the input
-  // files on the other core while this one loads the config (some 150 ms at 5,930 pages).
-  const storeDir = storeDirOf(options);
-  const inputs = toolVersion.then(
-    (tool) =>
-      early?.inputs({ root, outDir, env: { ...env }, ...(storeDir ? { storeDir } : {}), tool }) ??
-      buildInputs(root, outDir, env, { store: createBuildStore(storeDir), tool: Promise.resolve(tool) }),
-  );
+  const inputs = buildInputs(root, outDir, env, { store: createBuildStore(storeDirOf(options)), tool: toolVersion });
   // Settled here too, so a build that fails before using it leaves no rejection behind.
   inputs.catch(() => undefined);
   const site = await loadSite({ ...options, timings, tool: toolVersion });

@@ -6,7 +6,7 @@ import { Worker } from "node:worker_threads";
 import type { BuildStore } from "./build-store.ts";
 import { copiesOf, createFileWriter, type LinkedFile } from "./write-files.ts";
 import { utf8Of } from "./utf8.ts";
-import type { InputsReply, InputsRequest, WriteOpen, WriteReply, WriteRequest } from "./write-thread.ts";
+import type { WriteOpen, WriteReply, WriteRequest } from "./write-thread.ts";
 
 // Files waiting for the writer's thread: enough that a burst of pages (those that waited for
 // the same stylesheet) does not hold up the build's thread, few enough to hold little memory.
@@ -71,11 +71,6 @@ export interface EarlyWriter {
   take(): Worker | undefined;
   /** Stops the thread if nothing took it (a build that failed before writing). */
   dispose(): Promise<void>;
-  /**
-   * The build's inputs digest (buildInputs), worked out in the thread while it waits for its first
-   * file; undefined if the thread has been taken or has stopped.
-   */
-  inputs(job: InputsRequest["inputs"]): Promise<string> | undefined;
 }
 
 /**
@@ -99,25 +94,6 @@ export function startWriterEarly(): EarlyWriter {
     },
     async dispose() {
       if (state === "waiting") await worker.terminate();
-    },
-    inputs(job) {
-      if (state !== "waiting") return undefined;
-      return new Promise<string>((resolve, reject) => {
-        const settle = (reply: WriteReply | InputsReply) => {
-          if ("inputs" in reply) resolve(reply.inputs);
-          else if ("inputsFailure" in reply) reject(new Error(reply.inputsFailure.message));
-          else return;
-          worker.off("message", settle);
-          worker.off("exit", stopped);
-        };
-        const stopped = (code: number) => {
-          worker.off("message", settle);
-          reject(new Error(`the build's writer stopped (exit code ${code}) before the inputs digest was worked out`));
-        };
-        worker.on("message", settle);
-        worker.on("exit", stopped);
-        worker.postMessage({ inputs: job } satisfies InputsRequest);
-      });
     },
   };
 }
@@ -162,9 +138,7 @@ export async function openOutput(outDir: string, store?: BuildStore, early?: Ear
     const written = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
     worker.postMessage({ open: { folder: staging, storeDir, current, written } } satisfies WriteOpen);
     const entry = { worker, pending: 0, given: 0, written };
-    worker.on("message", (reply: WriteReply | InputsReply) => {
-      // The inputs digest's answer is the early writer's own (see EarlyWriter.inputs).
-      if (!("id" in reply)) return;
+    worker.on("message", (reply: WriteReply) => {
       entry.pending--;
       const call = waiting.get(reply.id)!;
       waiting.delete(reply.id);

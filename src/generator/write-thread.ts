@@ -1,7 +1,7 @@
 // The build's writer, in a thread of its own (started by write-site.ts): it encodes, hashes,
 // compresses and writes each file while the build's own thread renders the next pages. It may
 // start before the build knows where the files go (while the site is read): the first message
-// says where. Started so, it works out the build's inputs digest meanwhile, when asked.
+// says where.
 import { parentPort } from "node:worker_threads";
 import { languages } from "../shared/languages.ts";
 import { createFileWriter, type FileWriter, type LinkedFile } from "./write-files.ts";
@@ -24,29 +24,12 @@ for (const { intl } of languages) {
 export type WriteOpen = { open: { folder: string; storeDir?: string; current?: string; written: Int32Array } };
 export type WriteRequest = { id: number; file: string; content: string | Uint8Array | LinkedFile; compressed?: Uint8Array };
 export type WriteReply = { id: number; digest: string; size: number } | { id: number; failure: { message: string; code?: string } };
-/** The inputs digest (buildInputs, freshness.ts) of a build whose tool digest is `tool`, with its store's folder. */
-export type InputsRequest = { inputs: { root: string; outDir: string; env: Record<string, string | undefined>; storeDir?: string; tool: string } };
-export type InputsReply = { inputs: string } | { inputsFailure: { message: string } };
 
 const port = parentPort!;
 let writer: FileWriter | undefined;
 let written: Int32Array | undefined;
 
-// Every input file is read and hashed here (at a cold build of 5,930 pages some 150 ms), on the
-// other core, while the build's thread loads the config.
-async function inputsDigest({ root, outDir, env, storeDir, tool }: InputsRequest["inputs"]) {
-  let reply: InputsReply;
-  try {
-    const [{ buildInputs }, { createBuildStore }] = await Promise.all([import("./freshness.ts"), import("./build-store.ts")]);
-    reply = { inputs: await buildInputs(root, outDir, env, { store: createBuildStore(storeDir), tool: Promise.resolve(tool) }) };
-  } catch (error) {
-    reply = { inputsFailure: { message: (error as Error).message } };
-  }
-  port.postMessage(reply);
-}
-
-port.on("message", (message: WriteOpen | WriteRequest | InputsRequest) => {
-  if ("inputs" in message) return void inputsDigest(message.inputs);
+port.on("message", (message: WriteOpen | WriteRequest) => {
   if ("open" in message) {
     const { folder, storeDir, current } = message.open;
     written = message.open.written;
