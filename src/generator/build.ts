@@ -134,7 +134,7 @@ async function buildSite(options: BuildOptions, early: EarlyWriter | undefined):
     const pageMaker = () => (maker ??= createPageTools({ tool, store, timings }).then((tools) => createPageMaker(site, tools)));
     const reusedScripts = new Map<string, StoredFile>();
     const scriptsWritten = new Set<string>();
-    // Each page's card, by its file: drawn (or linked from the image cache) once every page is made (see below).
+    // Each page's card the image cache lacks, by its file: drawn once every page is made (see below).
     const cards = new Map<string, () => Promise<Buffer | LinkedFile>>();
     let made = 0;
 
@@ -229,11 +229,11 @@ async function buildSite(options: BuildOptions, early: EarlyWriter | undefined):
       check.forget(page);
       pages.set(ref.url, await make(ref));
     }
-    // The cards last. One the image cache lacks is drawn in an encoder's process of its own, which
-    // a fresh clone of a large blog keeps busy for minutes (5,930 cards): started while pages were
-    // made, its memory came on top of the build's at its largest (together 735-780 MB); started
+    // The cards still to draw last (those the image cache holds were linked with their pages). One
+    // is drawn in an encoder's process of its own, which a fresh clone of a large blog keeps busy
+    // for minutes (5,930 cards): started while pages were made, its memory came on top of the build's at its largest (together 735-780 MB); started
     // now, after the build has given back what the pages left (social-cards.ts), 500-580 MB. It
-    // ends once they are drawn, before the site's last files. A card from the cache is only linked.
+    // ends once they are drawn, before the site's last files.
     const drawn: Promise<unknown>[] = [];
     for (const [file, draw] of cards)
       await output.write({

@@ -53,16 +53,15 @@ export function createImageCache(dir: string | undefined): ImageCache {
     }
     return entry;
   };
+  const held = (key: string) => {
+    const file = fileOf(key);
+    return !inFlight.has(key) && existsSync(file) ? file : undefined;
+  };
   return {
     get,
+    held,
     async file(key, make) {
-      const file = fileOf(key);
-      if (inFlight.has(key) || !existsSync(file)) await get(key, make);
-      return file;
-    },
-    held(key) {
-      const file = fileOf(key);
-      return !inFlight.has(key) && existsSync(file) ? file : undefined;
+      return held(key) ?? (await get(key, make), fileOf(key));
     },
   };
 }
