@@ -7,7 +7,7 @@ import { manifestFile, type SiteManifest } from "../shared/manifest.ts";
 import type { RouteTable } from "../shared/routes.ts";
 import type { SiteConfig } from "../shared/config.ts";
 import { createAppIcons } from "./app-icons.ts";
-import { collectWhatReadingLeft, giveBackMemoryOfLargeHeap } from "./give-back-memory.ts";
+import { giveBackMemoryOfLargeHeap } from "./give-back-memory.ts";
 import { createSiteCheck, type PageFacts } from "./check-site.ts";
 import type { Problem } from "./errors.ts";
 import { buildInputs, toolDigest } from "./freshness.ts";
@@ -146,11 +146,7 @@ async function buildSite(options: BuildOptions, early: EarlyWriter | undefined):
     const inFlight = new Set<Promise<unknown>>();
     const makeInTurn = async (ref: PageRef, pages: Map<string, PageInfo>) => {
       if (failure) throw failure.error;
-      if (made === 0) {
-        // What reading a large site left is collected before its pages are made (give-back-memory.ts).
-        if (!inFlight.size) collectWhatReadingLeft();
-        output.expectWrites();
-      }
+      if (made === 0) output.expectWrites();
       const prepared = pageMaker().then((maker) => maker.make(ref.info.route, ref.info.language));
       prepared.catch(() => {});
       const done = previous
@@ -179,7 +175,7 @@ async function buildSite(options: BuildOptions, early: EarlyWriter | undefined):
         if (drawn) await output.write({ path: page.info.card.path, content: drawn });
         else cards.set(page.info.card.path, page.cardSource!);
       }
-      const facts = timings.measure("check", () => check.page(page.info, page.markup, page.links));
+      const facts = timings.measure("check", () => check.page(page.info, page.markup));
       await timings.time("write", output.write({ path: page.info.file, content: page.html }));
       // Its file's digest and size (and its script's) are the writer's to give: set once written, at commit.
       entries.set(ref.url, {

@@ -1,6 +1,5 @@
 import { languages } from "../shared/languages.ts";
 import { ProblemList } from "./errors.ts";
-import { detached, scanMarkup, type LinkTag } from "./markup-scan.ts";
 import type { PageInfo } from "./render-pages.tsx";
 
 export interface SiteCheckInput {
@@ -27,6 +26,9 @@ const decode = (value: string) =>
         .replace(/&quot;/g, '"')
         .replace(/&#x27;/g, "'")
     : value;
+// A part of a page's markup that the check keeps: a copy, since a substring would keep the whole
+// page alive, and the check sees thousands of pages.
+const detached = (text: string) => Buffer.from(text).toString();
 
 /** What the whole-site checks need to know of a page: its hreflang set, as its markup gives it. */
 export interface PageFacts {
@@ -34,11 +36,8 @@ export interface PageFacts {
 }
 
 export interface SiteCheck {
-  /**
-   * Checks one page's final HTML on its own, and keeps (and returns) what the whole-site checks
-   * need; `links`: its links and sources, when they were found already (scanMarkup).
-   */
-  page(page: PageInfo, html: string, links?: LinkTag[]): PageFacts;
+  /** Checks one page's final HTML on its own, and keeps (and returns) what the whole-site checks need. */
+  page(page: PageInfo, html: string): PageFacts;
   /** A page an earlier build of the same site checked and made the same: only its part in the whole-site checks. */
   known(page: PageInfo, facts: PageFacts): void;
   /** Takes back a page given by `known`, to check it anew. */
@@ -96,7 +95,7 @@ export function createSiteCheck(origin: string, allUrls: Iterable<string>, isAss
           if (seen.get(key) === page.url) seen.delete(key);
         }
     },
-    page(page, document, links = scanMarkup(document).links) {
+    page(page, document) {
       const where = `dist/${page.file}`;
       const from = page.route.documents[page.language.code]?.file;
       const hint = from ? ` (from ${from})` : "";
@@ -113,8 +112,10 @@ export function createSiteCheck(origin: string, allUrls: Iterable<string>, isAss
         if (urls.has(path) || isAsset(path)) found.add(detached(written));
         else problems.add(where, `link to ${detached(path)}, which the site does not have${hint}; link to an existing page (route:ID in Markdown)`);
       };
-      // Links and sources, and each image's alt text.
-      for (const { name, tag } of links) {
+      // One pass over the page's tags: links and sources, and each image's alt text.
+      for (const match of document.matchAll(/<(a|link|script|img|source)\b[^>]*>/gi)) {
+        const tag = match[0];
+        const name = match[1]!.toLowerCase();
         const src = attribute(tag, name === "a" || name === "link" ? "href" : "src");
         check(src);
         const srcset = attribute(tag, "srcset");

@@ -1,7 +1,7 @@
 import { getHeapStatistics, setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 
-type Collect = (options: { type: "major"; execution: "sync"; flavor: "regular" | "last-resort" }) => void;
+type Collect = (options: { type: "major"; execution: "sync"; flavor: "last-resort" }) => void;
 let collect: Collect | undefined;
 /** What the heap held after the last collection. */
 let left: number | undefined;
@@ -18,31 +18,12 @@ let left: number | undefined;
 export function giveBackMemory(): void {
   // Little made since the last collection (the pages' end, then the cards): little to give back.
   if (left !== undefined && getHeapStatistics().used_heap_size < left * 1.25) return;
-  collector()({ type: "major", execution: "sync", flavor: "last-resort" });
-  left = getHeapStatistics().used_heap_size;
-}
-
-function collector(): Collect {
   if (!collect) {
     setFlagsFromString("--expose-gc");
     collect = runInNewContext("gc") as Collect;
   }
-  return collect;
-}
-
-/**
- * Collects what reading a large site left (its files' texts, Markdown's tokens) once the site is
- * read, before its pages are made, when V8's heap has grown past `threshold`. Left to V8, the
- * pages of 5,930 were sometimes made on a heap that held 200 MB at the 250th page and grew by
- * some 75 KB a page until the pages were made, the build's peak 826-965 MB instead of 492-557 MB
- * (measured with a version whose pages left a little more behind: 13 builds of 43); V8 likely
- * sets its next limit by what its last full collection found alive, and one made while the site
- * was being read found much alive. Collected here (a regular collection: 17-35 ms, some 73 MB
- * alive of 91-164 MB in use), none of 16 builds of that version went over 548 MB. A site of a few
- * hundred pages (the real site: 21 MB in use) is never collected here.
- */
-export function collectWhatReadingLeft(threshold = 128 * 1024 ** 2): void {
-  if (getHeapStatistics().total_heap_size > threshold) collector()({ type: "major", execution: "sync", flavor: "regular" });
+  collect({ type: "major", execution: "sync", flavor: "last-resort" });
+  left = getHeapStatistics().used_heap_size;
 }
 
 /**

@@ -10,7 +10,6 @@ import type { RenderedPage } from "./render-pages.tsx";
 import { bootScript } from "./root-pages.ts";
 import type { IslandScript } from "./bundle-islands.ts";
 import type { Timings } from "./timings.ts";
-import { scanMarkup, type LinkTag } from "./markup-scan.ts";
 import type { LinkedFile } from "./write-files.ts";
 import type { OutputFile } from "./write-site.ts";
 
@@ -55,8 +54,6 @@ export interface MadePage {
   html: string;
   /** The document before its CSS is inlined: what the site check reads (the CSS has nothing for it). */
   markup: string;
-  /** The links and sources in `markup`, as the site check reads them (scanMarkup). */
-  links: LinkTag[];
   /** Its island script, if it has islands, as the file to write (the same for every page of the same islands). */
   script?: OutputFile;
   /** The page's link-preview card, drawn once per text: the image cache's file to link, or its bytes where the cache keeps no files. */
@@ -144,15 +141,12 @@ export function createPageMaker(
       const html = script
         ? rendered.replace(islandScriptMarker, script.url)
         : rendered.replace(`<script type="module" src="${islandScriptMarker}"></script>`, "");
-      // Read once, for its stylesheet and for the site check.
-      const scan = scanMarkup(html);
-      const final = html.replace(cssMarker, await timings.time("css", css.cssFor(html, script, scan)));
+      const final = html.replace(cssMarker, await timings.time("css", css.cssFor(html, script)));
       const card = info.card;
       return {
         info,
         html: final,
         markup: html,
-        links: scan.links,
         ...(script ? { script: scriptFile(script) } : {}),
         ...(card ? { cardSource: () => cards.draw(card.text), cardDrawn: () => cards.drawn(card.text) } : {}),
       };

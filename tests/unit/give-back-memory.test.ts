@@ -1,6 +1,6 @@
 import { getHeapStatistics } from "node:v8";
 import { expect, test } from "vitest";
-import { collectWhatReadingLeft, giveBackMemoryOfLargeHeap } from "../../src/generator/give-back-memory.ts";
+import { giveBackMemoryOfLargeHeap } from "../../src/generator/give-back-memory.ts";
 
 const megabytes = 1024 ** 2;
 const heap = () => getHeapStatistics().total_heap_size;
@@ -25,21 +25,4 @@ test("a heap under the threshold is left as it is", () => {
   const before = heap();
   giveBackMemoryOfLargeHeap(before + 100 * megabytes);
   expect(heap()).toBeGreaterThan(before - 20 * megabytes);
-});
-
-const inUse = () => getHeapStatistics().used_heap_size;
-
-test("what reading a large site left is collected once it is read, when the heap has grown past the threshold", () => {
-  leaveGarbage();
-  const before = inUse();
-  expect(before).toBeGreaterThan(100 * megabytes);
-  collectWhatReadingLeft(50 * megabytes);
-  expect(inUse()).toBeLessThan(before - 100 * megabytes);
-});
-
-test("a heap under that threshold is not collected", () => {
-  leaveGarbage();
-  const before = inUse();
-  collectWhatReadingLeft(heap() + 100 * megabytes);
-  expect(inUse()).toBeGreaterThan(before - 20 * megabytes);
 });

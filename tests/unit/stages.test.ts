@@ -3,9 +3,16 @@ import { readFile, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { createCssBuilder, extractCandidates, finishRules, finishSheet, stylesMissingElements, utilitiesStart } from "../../src/generator/build-css.ts";
+import {
+  createCssBuilder,
+  extractCandidates,
+  extractElements,
+  finishRules,
+  finishSheet,
+  stylesMissingElements,
+  utilitiesStart,
+} from "../../src/generator/build-css.ts";
 import { keepMatchable } from "../../src/generator/cut-sheet.ts";
-import { scanMarkup } from "../../src/generator/markup-scan.ts";
 import { loadConfig } from "../../src/generator/load-config.ts";
 import { validateConfig } from "../../src/generator/validate-config.ts";
 import { messagingLinks, phoneToTel } from "../../src/shared/business.ts";
@@ -421,7 +428,7 @@ test("pages with the same classes and elements get the same stylesheet, whatever
 test("a page's CSS leaves out base rules for elements it does not have, and keeps every utility", () => {
   const css =
     "sub,sup{font-size:75%}table{border-collapse:collapse}p,code{margin:0}::-webkit-date-and-time-value{min-height:1lh}.px-4{padding-inline:1rem}.list>li{margin:0}";
-  const { elements } = scanMarkup('<p class="px-4">Text</p><ul class="list"><li>one</li></ul>');
+  const elements = extractElements('<p class="px-4">Text</p><ul class="list"><li>one</li></ul>');
   expect([...elements].sort()).toEqual(["li", "p", "ul"]);
   expect(keepMatchable(css, elements)).toBe("p,code{margin:0}.px-4{padding-inline:1rem}.list>li{margin:0}");
   // A date field's pseudo-elements stay where the page has a field.
