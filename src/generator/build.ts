@@ -231,9 +231,10 @@ async function buildSite(options: BuildOptions, early: EarlyWriter | undefined):
     }
     // The cards still to draw last (those the image cache holds were linked with their pages). One
     // is drawn in an encoder's process of its own, which a fresh clone of a large blog keeps busy
-    // for minutes (5,930 cards): started while pages were made, its memory came on top of the build's at its largest (together 735-780 MB); started
-    // now, after the build has given back what the pages left (social-cards.ts), 500-580 MB. It
-    // ends once they are drawn, before the site's last files.
+    // for minutes (5,930 cards): started while pages were made, its memory came on top of the
+    // build's at its largest (together 735-780 MB); started now, after the build has given back
+    // what the pages left (social-cards.ts), 500-580 MB. It ends once they are drawn, before the
+    // site's last files.
     const drawn: Promise<unknown>[] = [];
     for (const [file, draw] of cards)
       await output.write({
