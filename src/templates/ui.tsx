@@ -128,9 +128,9 @@ export function Breadcrumbs({ items }: { items: { name: string; href?: string }[
   const { t } = usePage();
   return (
     <nav aria-label={t("common.breadcrumb")} className="mb-4 text-sm text-slate-300">
-      <ol className="flex flex-wrap items-center gap-1">
+      <ol className="flex flex-wrap items-baseline gap-1">
         {items.map((item, index) => (
-          <li key={item.name} className="flex items-center gap-1">
+          <li key={item.name} className="flex items-baseline gap-1">
             {index > 0 && <span aria-hidden="true">/</span>}
             {item.href ? (
               <a href={item.href} className="underline-offset-2 hover:underline">
