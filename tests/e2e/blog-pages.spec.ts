@@ -115,3 +115,24 @@ test("an article ends with related posts of its category first, then the previou
   await newer.click();
   await expect(page).toHaveURL(/\/en\/blog\/armored-door-locks-7$/);
 });
+
+test("a long title in the breadcrumb: its separator beside the title's first line", async ({ page }) => {
+  // It wraps at 360 px and not at 1280: either way the "/" sits on the line where the title starts.
+  await page.goto(`${base()}/ru/blog/armored-door-locks-7`);
+  const current = page.locator('nav ol [aria-current="page"]');
+  await expect(current).toContainText("Замки бронированных дверей");
+  const { separator, firstLine, lines } = await current.evaluate((title) => {
+    const range = document.createRange();
+    range.selectNodeContents(title);
+    const boxes = [...range.getClientRects()];
+    const box = title.previousElementSibling!.getBoundingClientRect();
+    return {
+      separator: (box.top + box.bottom) / 2,
+      firstLine: (boxes[0]!.top + boxes[0]!.bottom) / 2,
+      lines: new Set(boxes.map((line) => Math.round(line.top))).size,
+    };
+  });
+  if (page.viewportSize()!.width < 500) expect(lines, "the title wraps on a phone").toBeGreaterThan(1);
+  // Their middles within a few pixels: centred on two lines, the separator sat half a line lower.
+  expect(Math.abs(separator - firstLine)).toBeLessThanOrEqual(3);
+});
