@@ -133,6 +133,7 @@ test("a long title in the breadcrumb: its separator beside the title's first lin
     };
   });
   if (page.viewportSize()!.width < 500) expect(lines, "the title wraps on a phone").toBeGreaterThan(1);
+  else expect(lines, "the title fits one line on a desktop").toBe(1);
   // Their middles within a few pixels: centred on two lines, the separator sat half a line lower.
   expect(Math.abs(separator - firstLine)).toBeLessThanOrEqual(3);
 });
