@@ -68,7 +68,8 @@ export function createSiteServer({ manifest, settings, files, backend, log, time
     response.on("close", () => {
       log.info("request", {
         method: request.method,
-        path: target.ok ? target.pathname.slice(0, 300) : (request.url ?? "").slice(0, 300),
+        // Never what follows a "?", as the privacy policy says: not even for a target that could not be read.
+        path: (target.ok ? target.pathname : (request.url ?? "").split("?")[0]!).slice(0, 300),
         status: response.writableFinished ? response.statusCode : 499,
         bytes: request.socket.bytesWritten - written,
         ms: Math.round((performance.now() - started) * 10) / 10,

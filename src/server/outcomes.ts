@@ -26,6 +26,9 @@ interface Entry {
   chars: number;
 }
 
+/** How long a refused script-less post's values are kept, as the privacy policy states it. */
+export const outcomeMinutes = 15;
+
 /**
  * Outcomes live in memory for a few minutes, long enough for the browser to follow the 303 and
  * for the visitor to reload. The entered values stay on the server: they never travel in a URL,
@@ -37,7 +40,7 @@ interface Entry {
  * with room for CRLF line breaks), and when the whole store is full it drops outcomes a client
  * has already replaced with a newer one before it drops anyone's newest.
  */
-export function createOutcomeStore({ ttlMs = 15 * 60_000, max = 5_000, maxChars = 4_000_000, perClient = 5, now = Date.now } = {}): OutcomeStore {
+export function createOutcomeStore({ ttlMs = outcomeMinutes * 60_000, max = 5_000, maxChars = 4_000_000, perClient = 5, now = Date.now } = {}): OutcomeStore {
   const entries = new Map<string, Entry>();
   const byClient = new Map<string, string[]>();
   // Two queues in age order: outcomes that are some client's newest, and those that are not.

@@ -11,8 +11,16 @@ export interface RateLimiter {
   release(key: string): void;
 }
 
+/** The contact form's limit per client address, as the privacy policy states it. */
+export const messageLimit = { messages: 5, minutes: 10 } as const;
+
 /** At most `limit` messages per key within `windowMs` (5 per 10 minutes): the sixth gets 429. */
-export function createRateLimiter({ limit = 5, windowMs = 10 * 60_000, maxKeys = 100_000, now = Date.now } = {}): RateLimiter {
+export function createRateLimiter({
+  limit = messageLimit.messages,
+  windowMs = messageLimit.minutes * 60_000,
+  maxKeys = 100_000,
+  now = Date.now,
+} = {}): RateLimiter {
   const recent = new Map<string, number[]>();
   let lastSweep = now();
   const sweep = (time: number) => {

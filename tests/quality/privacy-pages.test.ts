@@ -3,6 +3,8 @@ import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { loadLocales } from "../../src/generator/load-locales.ts";
 import { languages } from "../../src/shared/languages.ts";
+import { outcomeMinutes } from "../../src/server/outcomes.ts";
+import { messageLimit } from "../../src/server/rate-limit.ts";
 import { useBuiltSite } from "../support/fixture-site.ts";
 import { pageText } from "../support/page-text.ts";
 import { repoRoot } from "../support/servers.ts";
@@ -56,4 +58,11 @@ describe.each(languages.map((language) => [language.url, language.code] as const
     const text = await pageText(withoutGoogle.out, `${url}/contact.html`);
     for (const spoken of withoutGoogle.result.config.spokenLanguages) expect(text).toContain(names.of(spoken)!);
   });
+});
+
+// Every other language states the same numbers and periods, section by section (legal-documents.test.ts).
+test("the policy states the periods the server keeps a sender's address and a refused form's values in memory", async () => {
+  const text = await pageText(withoutGoogle.out, "en/privacy-policy.html");
+  expect(text).toContain(`no more than ${messageLimit.messages} messages per ${messageLimit.minutes} minutes from the same address`);
+  expect(text).toContain(`for up to ${outcomeMinutes} minutes, only to show it to you again in the form`);
 });

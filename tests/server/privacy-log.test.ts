@@ -47,6 +47,8 @@ beforeAll(async () => {
     await fetch(`${site.url}/en/no-such-page`, { method: "HEAD" });
     const port = Number(new URL(site.url).port);
     await rawRequest(port, "GET / HTTP/1.1\r\nHost: \u0000bad\r\n\r\n");
+    // A target that cannot be decoded is logged as it came, but for its query.
+    await rawRequest(port, `GET /%E0%A4%A?utm_source=${marker} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
     expect((await postForm(site.url, validMessage(marker, { "g-recaptcha-response": "test-token" }))).json).toEqual({ success: true });
     expect((await postForm(site.url, validMessage(marker, { "g-recaptcha-response": "wrong-token" }))).json.success).toBe(false);
     expect((await postForm(site.url, validMessage(marker, { honey: "bot", "g-recaptcha-response": "test-token" }))).json).toEqual({ success: true });
@@ -59,7 +61,7 @@ beforeAll(async () => {
         .filter(Boolean)
         .map((line) => JSON.parse(line) as { event: string } & Record<string, unknown>);
     await waitFor(() => parse().some((line) => line.event === "mail.sent"), 10_000, "the mail.sent line");
-    await waitFor(() => parse().filter((line) => line.event === "request").length >= 12, 10_000, "every request's line");
+    await waitFor(() => parse().filter((line) => line.event === "request").length >= 13, 10_000, "every request's line");
     lines = parse();
   } finally {
     child.kill("SIGTERM");
@@ -95,7 +97,9 @@ test("the policy names no field about a visitor that the server does not log", (
 
 test("no message text, name, e-mail, browser, referrer or query string reaches the log", () => {
   expect(lines.map((line) => JSON.stringify(line)).filter((line) => line.includes(marker) || line.includes("maria@example.com"))).toEqual([]);
-  expect(lines.filter((line) => line.event === "request").map((line) => line.path)).toContain("/en/privacy-policy");
+  const paths = lines.filter((line) => line.event === "request").map((line) => line.path);
+  expect(paths).toContain("/en/privacy-policy");
+  expect(paths).toContain("/%E0%A4%A");
 });
 
 test("the privacy policy of every language lists the logged fields in its own words", async () => {
