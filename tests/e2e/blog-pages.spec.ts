@@ -56,8 +56,8 @@ for (const script of [true, false]) {
       await page.goto(`${base()}/gr/blog`);
       await page.locator('[data-filter="cars"]').click();
       await expectPageOfSeries(page, "/gr/blog/category/cars", { cards: 12, next: "/gr/blog/category/cars/page/2" });
-      await expect(page.locator("h1")).toHaveText("Αυτοκίνητα: κλείδωμα, κλειδιά και immobilizer");
-      await expect(page).toHaveTitle(/^Κλείδωμα αυτοκινήτου και κλειδιά – συμβουλές/);
+      await expect(page.locator("h1")).toHaveText("Αυτοκίνητα: άνοιγμα, κλειδιά και immobilizer");
+      await expect(page).toHaveTitle(/^Άνοιγμα αυτοκινήτου και κλειδιά – συμβουλές/);
       await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /^Κλειδωθήκατε έξω/);
       await expect(page.locator("[data-blog-filter] a[aria-current]")).toHaveAttribute("data-filter", "cars");
       for (const card of await page.locator("[data-blog-posts] > li").all()) await expect(card).toHaveAttribute("data-category", "cars");
