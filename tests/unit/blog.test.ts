@@ -246,7 +246,7 @@ describe("the real site's blog", () => {
       for (const page of site.result.pages.filter((each) => each.language.code === code)) {
         const html = await readFile(path.join(site.out, page.file), "utf8");
         expect(html, page.url).toContain(
-          `<link rel="alternate" type="application/atom+xml" title="${brandFor(site.result.config, code!)} – ${code === "de" ? "Blog" : code === "ru" ? "блог" : "blog"}" href="/${url}/blog/feed.xml"/>`,
+          `<link rel="alternate" type="application/atom+xml" title="${brandFor(site.result.config, code!)}${code === "ru" ? "\u00a0— блог" : ` – ${code === "de" ? "Blog" : "blog"}`}" href="/${url}/blog/feed.xml"/>`,
         );
       }
     }
