@@ -154,7 +154,8 @@ function renderPage(input: RenderInput, route: Route, tools: LanguageTools, tFor
     ? document
     : route.listing
       ? listingMeta(route.listing, t, language.code)
-      : { title: t(`meta.${metaKey}.title`), description: t(`meta.${metaKey}.description`) };
+      : // The shop's hours, where a description names them, come from the config as on the page.
+        { title: t(`meta.${metaKey}.title`), description: t(`meta.${metaKey}.description`, { opens: config.hours.opens, closes: config.hours.closes }) };
   const context: PageContext = {
     config,
     language,

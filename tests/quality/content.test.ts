@@ -1,10 +1,11 @@
-import { readFile } from "node:fs/promises";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import fg from "fast-glob";
 import { describe, expect, test } from "vitest";
 import { flatten, type Messages } from "../../src/generator/load-locales.ts";
 import { languages } from "../../src/shared/languages.ts";
-import { useBuiltSite } from "../support/fixture-site.ts";
+import { build } from "../../src/generator/build.ts";
+import { fixtureSite, useBuiltSite } from "../support/fixture-site.ts";
 import { repoRoot } from "../support/servers.ts";
 
 const site = useBuiltSite();
@@ -97,3 +98,21 @@ test("titles stay unique and meta descriptions are 70 to 160 characters", () => 
     expect(page.description.length, `${page.url}: ${page.description}`).toBeLessThanOrEqual(160);
   }
 });
+
+test("the shop's hours come from the config: the contact page and its description in every language", async () => {
+  const root = await fixtureSite();
+  try {
+    const config = path.join(root, "site.config.yml");
+    await writeFile(config, (await readFile(config, "utf8")).replace('opens: "08:00"', 'opens: "07:30"').replace('closes: "20:00"', 'closes: "21:00"'));
+    const out = path.join(root, "dist");
+    await build({ root, outDir: out, env: {} });
+    for (const { url } of languages) {
+      const html = await readFile(path.join(out, `${url}/contact.html`), "utf8");
+      const description = /<meta name="description" content="([^"]*)"/.exec(html)![1]!;
+      expect(description, url).toMatch(/07:30( – | à |–)21:00/);
+      expect(html, url).not.toMatch(/08:00|20:00/);
+    }
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+}, 60_000);
