@@ -20,7 +20,7 @@ export function PackageCards({ packages, headingLevel = 3 }: { packages: Package
       {packages.map((card) => (
         <article
           key={card.name}
-          className={`relative flex flex-col rounded-2xl border bg-white p-5 shadow-sm sm:p-6 ${card.popular ? "border-amber-400 ring-2 ring-amber-400 lg:-my-3 lg:py-9" : "border-slate-200"}`}
+          className={`relative flex flex-col rounded-2xl border bg-white p-4 shadow-sm min-[400px]:p-5 sm:p-6 ${card.popular ? "border-amber-400 ring-2 ring-amber-400 lg:-my-3 lg:py-9" : "border-slate-200"}`}
         >
           {card.popular && (
             <p className="absolute -top-3.5 left-1/2 -translate-x-1/2 rounded-full bg-amber-400 px-3 py-1 text-sm font-bold whitespace-nowrap text-slate-950">

@@ -79,6 +79,20 @@ for (const width of [320, 360, 1280]) {
             return new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top))).size;
           };
           if (document.documentElement.scrollWidth > innerWidth) out.push(`wider than the screen by ${document.documentElement.scrollWidth - innerWidth} px`);
+          // Nor does a box stick out of the one it is in (a card pushed past its column by a long
+          // label, the page margin eaten), but inside a box that scrolls sideways.
+          for (const element of document.querySelectorAll("main *")) {
+            const box = element.getBoundingClientRect();
+            const parent = element.parentElement!.getBoundingClientRect();
+            if (box.width === 0 || parent.width === 0 || getComputedStyle(element).position === "absolute") continue;
+            if (box.right <= parent.right + 0.5 && box.left >= parent.left - 0.5) continue;
+            let scroller = element.parentElement;
+            while (scroller && !["auto", "scroll", "hidden"].includes(getComputedStyle(scroller).overflowX)) scroller = scroller.parentElement;
+            if (!scroller)
+              out.push(
+                `"${element.textContent!.trim().slice(0, 30)}" (${element.tagName.toLowerCase()}) sticks out of its box by ${Math.round(Math.max(box.right - parent.right, parent.left - box.left))} px`,
+              );
+          }
           // The language control sits in the top bar, on the first screen.
           const control = document.querySelector("header [data-language-switcher=header] summary");
           if (!control || !onFirstScreen(control)) out.push("no language control in the top bar");

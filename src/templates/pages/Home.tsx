@@ -102,7 +102,7 @@ export function Home() {
               </div>
             </div>
           ))}
-          <div className="rounded-2xl bg-red-600 p-5 text-white sm:p-6">
+          <div className="rounded-2xl bg-red-600 p-4 text-white min-[400px]:p-5 sm:p-6">
             <h3 className="text-xl font-bold">{t("quick.emergency.title")}</h3>
             <p className="mt-2">{t("quick.emergency.text")}</p>
             <CallButton className="mt-4 w-full" event="click_emergency_call">
