@@ -45,7 +45,8 @@ export function PostCard({ post }: { post: BlogDocument }) {
       </p>
       <h2 className="mt-3 text-xl font-bold text-slate-900">{post.title}</h2>
       <p className="mt-2 text-slate-600">{post.excerpt}</p>
-      <ul className="mt-4 flex flex-wrap gap-2" aria-label={t("blogPage.keywords")}>
+      {/* Keywords and link at the foot of the card: a row of cards ends them on one line. */}
+      <ul className="mt-auto flex flex-wrap gap-2 pt-4" aria-label={t("blogPage.keywords")}>
         {post.keywords.slice(0, maxKeywords).map((keyword) => (
           <li key={keyword} className="rounded-md bg-slate-100 px-2 py-0.5 text-sm text-slate-700">
             {keyword}

@@ -137,3 +137,18 @@ test("a long title in the breadcrumb: its separator beside the title's first lin
   // Their middles within a few pixels: centred on two lines, the separator sat half a line lower.
   expect(Math.abs(separator - firstLine)).toBeLessThanOrEqual(3);
 });
+
+test("the cards of a row end their read-more links on one line", async ({ page }) => {
+  // Titles and excerpts of different lengths: at 1280 px three cards a row, at 360 one.
+  await page.goto(`${base()}/gr/blog`);
+  const cards = await page.locator("[data-blog-posts] > li").evaluateAll((items) =>
+    items.map((item) => ({
+      top: Math.round(item.getBoundingClientRect().top),
+      link: Math.round(item.querySelector(":scope > a")!.getBoundingClientRect().bottom),
+    })),
+  );
+  const rows = new Map<number, number[]>();
+  for (const card of cards) rows.set(card.top, [...(rows.get(card.top) ?? []), card.link]);
+  expect(rows.size, "rows of cards").toBe(page.viewportSize()!.width < 500 ? cards.length : Math.ceil(cards.length / 3));
+  for (const links of rows.values()) expect(new Set(links).size, "read-more links of one row").toBe(1);
+});
