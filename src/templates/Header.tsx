@@ -40,7 +40,8 @@ export function Header() {
           </span>
           <span className="text-sm leading-tight wrap-normal sm:text-lg">{brandFor(config, language.code)}</span>
         </a>
-        <nav aria-label={t("nav.main")} className="hidden lg:block">
+        {/* From 1280 px: at 1024 the six links, the languages and the number did not fit in Greek. */}
+        <nav aria-label={t("nav.main")} className="hidden xl:block">
           <ul className="flex items-center gap-1">{navItems.map((id) => link(id, false))}</ul>
         </nav>
         <HeaderLanguage />
@@ -49,8 +50,8 @@ export function Header() {
           className="hidden shrink-0 items-center gap-2 rounded-xl bg-amber-400 px-4 py-2.5 font-semibold whitespace-nowrap text-slate-950 hover:bg-amber-300 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-sky-600 sm:inline-flex"
         >
           <Icon name="phone" className="size-5" />
-          {/* Beside the number only where the navigation is folded away (768–1023 px). */}
-          <span className="hidden md:max-lg:inline">{t("nav.call24")}</span>
+          {/* Beside the number only where the navigation is folded away (768–1279 px). */}
+          <span className="hidden md:max-xl:inline">{t("nav.call24")}</span>
           <span>{config.phone}</span>
         </a>
         <Island

@@ -83,8 +83,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <Header />
         <LanguageHint />
         {/* The fixed header's height: top bar and call bar on phones, one bar from sm; the
-            script-less phone navigation adds a row of links below lg. */}
-        <main id="main" tabIndex={-1} className="pt-[9.25rem] outline-none js:pt-[6.25rem] sm:pt-28 sm:js:pt-16 lg:pt-16">
+            script-less phone navigation adds a row of links below xl. */}
+        <main id="main" tabIndex={-1} className="pt-[9.25rem] outline-none js:pt-[6.25rem] sm:pt-28 sm:js:pt-16 xl:pt-16">
           {children}
         </main>
         <Footer />

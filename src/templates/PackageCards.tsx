@@ -45,7 +45,8 @@ export function PackageCards({ packages, headingLevel = 3 }: { packages: Package
               </li>
             ))}
           </ul>
-          <CallButton className="mt-auto w-full" variant={card.popular ? "call" : "primary"}>
+          {/* Three cards side by side from 1024 px leave "Commander par téléphone" too little room for one line. */}
+          <CallButton className="mt-auto w-full" variant={card.popular ? "call" : "primary"} wrap>
             {t("pricing.order")}
           </CallButton>
         </article>

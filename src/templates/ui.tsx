@@ -22,14 +22,16 @@ export interface ButtonProps {
   className?: string;
   /** The analytics event a click records (see src/client/analytics.ts). */
   event?: string;
+  /** The label may take two lines where one does not fit (a narrow card); other labels keep to one line from 360 px. */
+  wrap?: boolean;
 }
 
-export function LinkButton({ href, children, variant = "primary", size = "md", icon, className = "", event }: ButtonProps & { href: string }) {
+export function LinkButton({ href, children, variant = "primary", size = "md", icon, className = "", event, wrap = false }: ButtonProps & { href: string }) {
   return (
     <a href={href} className={`${variants[variant]} ${sizes[size]} ${className}`} data-event={event}>
       {icon && <Icon name={icon} className={size === "lg" ? "size-6 shrink-0" : "size-5 shrink-0"} />}
       {/* One line from 360 px; on a narrower screen a long label may wrap rather than overflow. */}
-      <span className="min-[360px]:whitespace-nowrap">{children}</span>
+      <span className={wrap ? "text-center text-balance" : "min-[360px]:whitespace-nowrap"}>{children}</span>
     </a>
   );
 }

@@ -45,7 +45,7 @@ export function Menu({ label, navLabel, icons, links }: MenuProps) {
         type="button"
         id="menu-toggle"
         elementRef={toggle}
-        className="group hidden size-11 shrink-0 items-center justify-center rounded-xl border border-slate-300 text-slate-900 js:inline-flex lg:js:hidden"
+        className="group hidden size-11 shrink-0 items-center justify-center rounded-xl border border-slate-300 text-slate-900 js:inline-flex xl:js:hidden"
         aria-expanded={open ? "true" : "false"}
         aria-controls="mobile-menu"
         aria-label={label}
@@ -58,7 +58,7 @@ export function Menu({ label, navLabel, icons, links }: MenuProps) {
         id="mobile-menu"
         elementRef={menu}
         aria-label={navLabel}
-        className="absolute inset-x-0 top-full border-y border-slate-200 bg-white lg:hidden js:hidden js:data-open:block"
+        className="absolute inset-x-0 top-full border-y border-slate-200 bg-white xl:hidden js:hidden js:data-open:block"
         data-open={open ? "" : undefined}
         onClick={(event: MouseEvent) => {
           if ((event.target as Element).closest("a")) setOpen(false);

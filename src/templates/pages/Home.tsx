@@ -46,11 +46,12 @@ export function Home() {
                 {t("hero.services")}
               </LinkButton>
             </div>
-            <ul className="mt-8 grid gap-3 text-slate-200 sm:grid-cols-3">
+            {/* One under the other beside the photo at 1024 px, where three columns would break the number. */}
+            <ul className="mt-8 grid gap-3 text-slate-200 sm:grid-cols-3 lg:grid-cols-1 xl:grid-cols-3">
               <li className="flex items-center gap-2">
                 <Icon name="phone" className="size-5 shrink-0 text-amber-400" />
                 <span className="sr-only">{t("common.label", { label: t("hero.phone") })}</span>
-                <a href={phoneToTel(config.phone)} className="font-semibold hover:underline">
+                <a href={phoneToTel(config.phone)} className="font-semibold whitespace-nowrap hover:underline">
                   {config.phone}
                 </a>
               </li>
@@ -77,7 +78,8 @@ export function Home() {
       </Section>
 
       <Section id="services" title={t("serviceCards.title")} subtitle={t("serviceCards.subtitle")} tone="muted">
-        <div className="grid gap-6 md:grid-cols-3">
+        {/* Side by side from 1024 px: at 768 a column is too narrow for "Программирование". */}
+        <div className="grid gap-6 lg:grid-cols-3">
           {cards.map(({ key, icon, pages }) => (
             <Card key={key}>
               <IconBadge name={icon} />
@@ -105,7 +107,8 @@ export function Home() {
           <div className="rounded-2xl bg-red-600 p-4 text-white min-[400px]:p-5 sm:p-6">
             <h3 className="text-xl font-bold">{t("quick.emergency.title")}</h3>
             <p className="mt-2">{t("quick.emergency.text")}</p>
-            <CallButton className="mt-4 w-full" event="click_emergency_call">
+            {/* The narrowest column from 1024 px: a long label takes two lines there. */}
+            <CallButton className="mt-4 w-full" event="click_emergency_call" wrap>
               {t("quick.emergency.call")}
             </CallButton>
           </div>
@@ -146,14 +149,15 @@ export function CallBand() {
   const { t, href } = usePage();
   return (
     <section className="bg-sky-900 text-white" aria-labelledby="cta-title">
-      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-12 md:flex-row md:items-center md:justify-between">
+      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-12 lg:flex-row lg:items-center lg:justify-between">
         <div>
           <h2 id="cta-title" className="text-2xl font-bold sm:text-3xl">
             {t("cta.title")}
           </h2>
           <p className="mt-2 text-lg text-sky-100">{t("cta.text")}</p>
         </div>
-        <div className="flex flex-col gap-3 sm:flex-row">
+        {/* Beside the text from 1024 px: at 768 the German buttons did not fit beside it. */}
+        <div className="flex shrink-0 flex-col gap-3 sm:flex-row">
           <CallButton size="lg" event="cta_call">
             {t("cta.call")}
           </CallButton>
