@@ -36,7 +36,8 @@ export function SideCallCard({ priceFrom }: { priceFrom?: string }) {
   const { config, t } = usePage();
   return (
     <aside aria-labelledby="call-card-title" className="hidden lg:block" data-side-call>
-      <div className="sticky top-24 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      {/* Clear of the header, and below 1280 px without script of the row of links under it. */}
+      <div className="sticky top-32 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm js:top-24 xl:top-24">
         <h2 id="call-card-title" className="text-xl font-bold text-slate-900">
           {t("callCard.title")}
         </h2>
