@@ -426,3 +426,30 @@ test("the consent banner's Reject is as easy as Accept: the same size, side by s
     await page.context().close();
   }
 });
+
+test("the about page's milestones break no word on a tablet or a small laptop, in any language", async ({ browser }) => {
+  for (const width of [768, 1024]) {
+    const page = await open(browser, { viewport: { width, height: 900 } });
+    for (const language of languages) {
+      await page.goto(`${plainUrl()}/${language.url}/about`);
+      const broken = await page.locator("#timeline li").evaluateAll((items) =>
+        items.flatMap((item) => {
+          const found: string[] = [];
+          const texts = document.createTreeWalker(item, NodeFilter.SHOW_TEXT);
+          for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+            // A word, or the part of a compound up to its hyphen, drawn on more than one line.
+            for (const word of node.textContent!.matchAll(/[^\s\-‐]+/g)) {
+              const range = document.createRange();
+              range.setStart(node, word.index);
+              range.setEnd(node, word.index + word[0].length);
+              if (new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size > 1) found.push(word[0]);
+            }
+          }
+          return found;
+        }),
+      );
+      expect(broken, `/${language.url}/about at ${width} px`).toEqual([]);
+    }
+    await page.context().close();
+  }
+});
