@@ -2,6 +2,7 @@ import type { BlogDocument } from "../shared/content.ts";
 import { usePage } from "./context.tsx";
 import { Icon } from "./icons.tsx";
 import { Picture } from "./Picture.tsx";
+import { keepRangesTogether } from "../shared/typography.ts";
 
 /** Blog cards show at most this many keyword chips. */
 export const maxKeywords = 2;
@@ -44,7 +45,7 @@ export function PostCard({ post }: { post: BlogDocument }) {
         <PostStatus post={post} />
       </p>
       <h2 className="mt-3 text-xl font-bold text-slate-900">{post.title}</h2>
-      <p className="mt-2 text-slate-600">{post.excerpt}</p>
+      <p className="mt-2 text-slate-600">{keepRangesTogether(post.excerpt)}</p>
       {/* Keywords and link at the foot of the card: a row of cards ends them on one line. */}
       <ul className="mt-auto flex flex-wrap gap-2 pt-4" aria-label={t("blogPage.keywords")}>
         {post.keywords.slice(0, maxKeywords).map((keyword) => (

@@ -480,7 +480,11 @@ describe("the built site", () => {
     // An interface string (the hero's hours) and a Markdown document.
     expect(home).toContain("08:00\u2060–\u206020:00");
     expect(article).toMatch(/5\u2060–\u206015/);
-    for (const html of [home, article]) {
+    // A document's summary, plain in its front matter, on the page that lists it and in its own header.
+    const services = await readFile(path.join(site.out, "ru/services.html"), "utf8");
+    const service = await readFile(path.join(site.out, "ru/services/cars/opening.html"), "utf8");
+    for (const html of [services, service]) expect(html.slice(html.indexOf("</head>"))).not.toMatch(/\d–\d/);
+    for (const html of [home, article, services, service]) {
       const head = html.slice(0, html.indexOf("</head>"));
       expect(head).not.toContain("\u2060");
     }

@@ -6,13 +6,14 @@ import { MoreArticles } from "../MoreArticles.tsx";
 import { PostStatus } from "../PostCard.tsx";
 import { Cover } from "../Picture.tsx";
 import { Breadcrumbs, CallButton, LinkButton, PageHeader, Prose, Section } from "../ui.tsx";
+import { keepRangesTogether } from "../../shared/typography.ts";
 
 export function Article() {
   const { document, html, t, href, formatDate } = usePage();
   const post = document as BlogDocument;
   return (
     <Layout>
-      <PageHeader title={post.title} subtitle={post.excerpt} after={<QuickCall />}>
+      <PageHeader title={post.title} subtitle={keepRangesTogether(post.excerpt)} after={<QuickCall />}>
         <Breadcrumbs items={[{ name: t("nav.home"), href: href("home") }, { name: t("nav.blog"), href: href("blog") }, { name: post.title }]} />
         <p className="mb-3 flex flex-wrap items-center gap-3 text-sm text-slate-300">
           <span className="rounded-full bg-white/15 px-2.5 py-0.5 font-semibold text-white">{t(`blogPage.categories.${post.category}`)}</span>

@@ -6,6 +6,7 @@ import { PackageCards } from "../PackageCards.tsx";
 import { Cover } from "../Picture.tsx";
 import { Breadcrumbs, CallButton, LinkButton, PageHeader, Prose, Section } from "../ui.tsx";
 import { CallBand } from "./Home.tsx";
+import { keepRangesTogether } from "../../shared/typography.ts";
 
 /** The page whose offer is the fixed armoured-door packages of the config. */
 export const packagesPage = "services/armored-doors/replace-with-new";
@@ -16,7 +17,7 @@ export function Service() {
   const { lockMaker, packages } = config.armoredDoorPackages;
   return (
     <Layout>
-      <PageHeader title={service.title} subtitle={service.summary} after={<QuickCall />}>
+      <PageHeader title={service.title} subtitle={keepRangesTogether(service.summary)} after={<QuickCall />}>
         <Breadcrumbs items={[{ name: t("nav.home"), href: href("home") }, { name: t("nav.services"), href: href("services") }, { name: service.title }]} />
       </PageHeader>
       <Section>

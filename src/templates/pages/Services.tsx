@@ -4,6 +4,7 @@ import { usePage } from "../context.tsx";
 import { Icon, type IconName } from "../icons.tsx";
 import { Layout } from "../Layout.tsx";
 import { CallButton, IconBadge, PageHeader, Section } from "../ui.tsx";
+import { keepRangesTogether } from "../../shared/typography.ts";
 
 export const familyIcons: Record<string, IconName> = { cars: "car", doors: "house", "armored-doors": "shield" };
 
@@ -30,7 +31,7 @@ export function Services() {
               {services.map((service) => (
                 <li key={service.id} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
                   <h3 className="text-lg font-bold">{service.title}</h3>
-                  <p className="mt-1 mb-4 text-slate-600">{service.summary}</p>
+                  <p className="mt-1 mb-4 text-slate-600">{keepRangesTogether(service.summary)}</p>
                   <a href={href(service.id)} className="mt-auto inline-flex items-center gap-1 font-semibold text-sky-800 hover:underline">
                     {t("common.learnMore")}
                     <span className="sr-only">{`${t("common.label", { label: "" })} ${service.title}`}</span>
