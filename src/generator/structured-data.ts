@@ -39,7 +39,6 @@ export function structuredDataFor(page: Omit<PageContext, "structuredData">): ob
           description: service.description,
           serviceType: page.t(`servicesPage.families.${service.family}.title`),
           url: url(route.id),
-          inLanguage: page.language.code,
           provider: { "@type": "Locksmith", "@id": businessId, name: brand, telephone: config.phone },
           areaServed: { "@type": "City", name: townFor(config, page.language.code) },
         },
@@ -63,6 +62,7 @@ export function structuredDataFor(page: Omit<PageContext, "structuredData">): ob
           dateModified: post.updated,
           inLanguage: page.language.code,
           keywords: post.keywords.join(", "),
+          image: { "@type": "ImageObject", url: page.socialImage.url, width: page.socialImage.width, height: page.socialImage.height },
           url: url(route.id),
           mainEntityOfPage: url(route.id),
           author: publisher,
@@ -82,6 +82,9 @@ export function structuredDataFor(page: Omit<PageContext, "structuredData">): ob
 
 function business(page: Omit<PageContext, "structuredData">, id: string): object {
   const { config, language } = page;
+  const hours = { opens: config.hours.opens, closes: config.hours.closes };
+  // The shop's own photo where the config has one (its widest JPEG), else the van's.
+  const photo = (page.photo("shop") ?? page.photo("van"))?.image.fallback.at(-1);
   const local = localAddress(config, language.code);
   const name = brandFor(config, language.code);
   // The brand as the other languages write it: one business, found under each name.
@@ -93,7 +96,9 @@ function business(page: Omit<PageContext, "structuredData">, id: string): object
     name,
     ...(alternateNames.length ? { alternateName: alternateNames } : {}),
     legalName: config.legalName,
-    description: page.description,
+    // One business under one @id: described as the home page describes it, whichever page carries it.
+    description: page.t("meta.home.description", hours),
+    ...(photo ? { image: `${config.origin}${photo.url}` } : {}),
     url: `${config.origin}${page.href("home")}`,
     telephone: config.phone,
     email: config.email,
@@ -110,7 +115,17 @@ function business(page: Omit<PageContext, "structuredData">, id: string): object
       addressCountry: config.address.country,
     },
     geo: { "@type": "GeoCoordinates", latitude: config.geo.latitude, longitude: config.geo.longitude },
-    openingHoursSpecification: [{ "@type": "OpeningHoursSpecification", dayOfWeek: week, opens: "00:00", closes: "23:59" }],
+    // The shop's hours, as the pages give them; the emergency line answers around the clock.
+    openingHoursSpecification: [{ "@type": "OpeningHoursSpecification", dayOfWeek: week, ...hours }],
+    contactPoint: [
+      {
+        "@type": "ContactPoint",
+        contactType: "emergency",
+        telephone: config.phone,
+        availableLanguage: config.spokenLanguages,
+        hoursAvailable: { "@type": "OpeningHoursSpecification", dayOfWeek: week, opens: "00:00", closes: "23:59" },
+      },
+    ],
     areaServed: [
       { "@type": "City", name: local.town },
       { "@type": "AdministrativeArea", name: local.region },
@@ -125,7 +140,6 @@ function breadcrumbs(page: Omit<PageContext, "structuredData">, items: [string, 
   return {
     "@context": "https://schema.org",
     "@type": "BreadcrumbList",
-    inLanguage: page.language.code,
     itemListElement: items.map(([name, item], index) => ({ "@type": "ListItem", position: index + 1, name, item })),
   };
 }

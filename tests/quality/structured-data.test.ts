@@ -13,6 +13,7 @@ async function jsonLd(file: string): Promise<Json[]> {
 }
 
 const codes = { gr: "el", en: "en", de: "de", fr: "fr", ru: "ru" };
+const week = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
 describe.each(Object.entries(codes))("structured data in %s", (url, code) => {
   test("home, about and contact describe the Locksmith from the config", async () => {
@@ -31,12 +32,36 @@ describe.each(Object.entries(codes))("structured data in %s", (url, code) => {
         priceRange: expect.any(String),
         address: { "@type": "PostalAddress", postalCode: "21100", streetAddress: expect.stringMatching(/ 38$/), addressCountry: "GR" },
         geo: { "@type": "GeoCoordinates", latitude: site.result.config.geo.latitude, longitude: site.result.config.geo.longitude },
+        // The shop's hours, as the contact page gives them; the emergency line around the clock.
         openingHoursSpecification: [
-          { "@type": "OpeningHoursSpecification", opens: "00:00", closes: "23:59", dayOfWeek: expect.arrayContaining(["Monday", "Sunday"]) },
+          { "@type": "OpeningHoursSpecification", opens: site.result.config.hours.opens, closes: site.result.config.hours.closes, dayOfWeek: week },
         ],
+        contactPoint: [
+          {
+            "@type": "ContactPoint",
+            contactType: "emergency",
+            telephone: site.result.config.phone,
+            availableLanguage: site.result.config.spokenLanguages,
+            hoursAvailable: { "@type": "OpeningHoursSpecification", opens: "00:00", closes: "23:59", dayOfWeek: week },
+          },
+        ],
+        image: expect.stringMatching(/^https:\/\/nafplio-locksmith\.example\/.+\.jpg$/),
         areaServed: expect.arrayContaining([expect.objectContaining({ "@type": "City" })]),
       });
     }
+    // One business under one @id, described alike on the three pages: as the home page describes it.
+    const descriptions = await Promise.all(
+      [`${url}.html`, `${url}/about.html`, `${url}/contact.html`].map(async (page) => (await jsonLd(page))[0]!.description),
+    );
+    const home = await readFile(path.join(site.out, `${url}.html`), "utf8");
+    expect(new Set(descriptions).size).toBe(1);
+    expect(home).toContain(`<meta name="description" content="${String(descriptions[0]).replace(/&/g, "&amp;").replace(/"/g, "&quot;")}"`);
+  });
+
+  test("the business's photo is one the build wrote", async () => {
+    const [business] = await jsonLd(`${url}.html`);
+    const file = new URL(String(business!.image)).pathname;
+    await expect(readFile(path.join(site.out, file))).resolves.toBeInstanceOf(Buffer);
   });
 
   test("every service page has a Service and a BreadcrumbList", async () => {
@@ -47,7 +72,6 @@ describe.each(Object.entries(codes))("structured data in %s", (url, code) => {
       expect(service).toMatchObject({
         "@type": "Service",
         name: expect.any(String),
-        inLanguage: code,
         provider: { "@id": "https://nafplio-locksmith.example/#business" },
       });
       expect(breadcrumbs).toMatchObject({
@@ -72,11 +96,22 @@ describe.each(Object.entries(codes))("structured data in %s", (url, code) => {
         datePublished: expect.stringMatching(/^2024-0[12]-\d\d$/),
         dateModified: expect.stringMatching(/^\d{4}-\d\d-\d\d$/),
         inLanguage: code,
+        image: { "@type": "ImageObject", url: expect.stringMatching(/^https:\/\/nafplio-locksmith\.example\/.+\.(png|jpg)$/), width: 1200, height: 630 },
         author: { name: site.result.config.brand[code] },
         publisher: { "@type": "Organization", name: site.result.config.brand[code] },
       });
       expect(breadcrumbs?.["@type"]).toBe("BreadcrumbList");
+      // The image is the page's link preview.
+      const html = await readFile(path.join(site.out, page.file), "utf8");
+      expect(html).toContain(`<meta property="og:image" content="${(post!.image as { url: string }).url}"`);
     }
+  });
+
+  test("no type carries a property schema.org does not give it", async () => {
+    // inLanguage belongs to creative works (BlogPosting, FAQPage), not to a Service or an ItemList.
+    const pages = site.result.pages.filter((page) => page.language.code === code && ["service", "article"].includes(page.route.template));
+    for (const page of pages)
+      for (const item of await jsonLd(page.file)) if (["Service", "BreadcrumbList"].includes(item["@type"])) expect(item).not.toHaveProperty("inLanguage");
   });
 
   test("the prices page has an FAQPage matching its visible questions", async () => {
