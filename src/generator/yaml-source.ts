@@ -168,10 +168,18 @@ export function schemaProblems(
   issues: readonly z.core.$ZodIssue[],
   describe: (path: string, message: string) => string,
 ): Problem[] {
-  return issues.map((issue) => {
-    const unknownKey = issue.code === "unrecognized_keys" ? issue.keys[0] : undefined;
-    const position = source.positionOf(unknownKey === undefined ? issue.path : [...issue.path, unknownKey], { key: unknownKey !== undefined });
-    return { file, ...position, message: describe(dotted(issue.path), issue.message) };
+  return issues.flatMap((issue) => {
+    if (issue.code === "unrecognized_keys") {
+      // A message of a line per key (front matter's) is reported at each key; one line, at the first.
+      const lines = issue.message.split("\n");
+      const each = lines.length === issue.keys.length;
+      return (each ? issue.keys : issue.keys.slice(0, 1)).map((key, index) => ({
+        file,
+        ...source.positionOf([...issue.path, key], { key: true }),
+        message: describe(dotted(issue.path), each ? lines[index]! : issue.message),
+      }));
+    }
+    return [{ file, ...source.positionOf(issue.path), message: describe(dotted(issue.path), issue.message) }];
   });
 }
 

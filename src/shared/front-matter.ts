@@ -19,6 +19,48 @@ const common = {
   description: text({ description: "The meta description for search results; name the town.", min: 50, max: 155 }),
 };
 
+/**
+ * A document's front matter: a field it does not know is named, with the field meant where the
+ * name is close to one (`drafts: true` would otherwise publish a draft without a word).
+ */
+function frontMatter<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
+  const fields = Object.keys(shape);
+  return z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? issue.keys
+            .map((key) => {
+              const meant = closest(key, fields);
+              return `unknown field "${key}"; ${meant ? `did you mean "${meant}"? The fields here are` : "the fields here are"} ${fields.join(", ")}`;
+            })
+            // One line per field: each is reported on its own line of the file (schemaProblems).
+            .join("\n")
+        : "the front matter must be fields, one per line (title: ..., description: ...)",
+  });
+}
+
+/** The field a mistyped name most likely meant: another case, a letter or two off, a plural. */
+function closest(key: string, fields: readonly string[]): string | undefined {
+  const lower = key.toLowerCase();
+  let best: { field: string; distance: number } | undefined;
+  for (const field of fields) {
+    const distance = editDistance(lower, field.toLowerCase());
+    if (distance <= Math.min(2, Math.floor(field.length / 3)) && (!best || distance < best.distance)) best = { field, distance };
+  }
+  return best?.field;
+}
+
+/** Levenshtein distance: the letters to add, remove or change to turn one word into the other. */
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length]!;
+}
+
 /** A cover image: at the top of the page, on the blog card, and the page's link preview. */
 const cover = {
   image: text({ description: "A cover image, beside the document (van.jpg): shown at the top of the page, on its card and in link previews.", optional: true }),
@@ -26,10 +68,10 @@ const cover = {
 };
 
 /** Front matter of content/services/<family>/<slug>/<code>.md. */
-export const serviceFrontMatter = z.object({ ...common, ...cover, summary: text({ description: "The text of the service's card.", max: 160 }) });
+export const serviceFrontMatter = frontMatter({ ...common, ...cover, summary: text({ description: "The text of the service's card.", max: 160 }) });
 
 /** Front matter of content/blog/<slug>/<code>.md. */
-export const blogFrontMatter = z.object({
+export const blogFrontMatter = frontMatter({
   ...common,
   ...cover,
   excerpt: text({ description: "One or two sentences for the blog card.", max: 220 }),
@@ -56,4 +98,4 @@ export const blogFrontMatter = z.object({
 });
 
 /** Front matter of content/pages/<slug>/<code>.md. */
-export const pageFrontMatter = z.object({ ...common, updated: isoDate("updated", false) });
+export const pageFrontMatter = frontMatter({ ...common, updated: isoDate("updated", false) });

@@ -206,6 +206,25 @@ describe("bad input stops the build with path:line, the problem and the fix", ()
     );
   });
 
+  test("a field the front matter does not know, each at its own line, with the field meant", async () => {
+    // `drafts: true` would otherwise publish the post as if it had no draft flag.
+    const message = await buildError("", async (dir) => {
+      const file = path.join(dir, "content/blog/defender-benefits/en.md");
+      await writeFile(file, (await readFile(file, "utf8")).replace(/^date: (.*)$/m, "date: $1\ndrafts: true\nauthor: Nikos"));
+    });
+    const line =
+      (await readFile(path.join(repoRoot, "content/blog/defender-benefits/en.md"), "utf8")).split("\n").findIndex((text) => text.startsWith("date:")) + 2;
+    const fields = "title, description, image, imageAlt, excerpt, date, updated, category, draft, keywords";
+    expect(message).toBe(
+      [
+        `content/blog/defender-benefits/en.md:${line}:1: unknown field "drafts"; did you mean "draft"? The fields here are ${fields}`,
+        `content/blog/defender-benefits/en.md:${line + 1}:1: unknown field "author"; the fields here are ${fields}`,
+        "",
+        "Build failed: 2 problems.",
+      ].join("\n"),
+    );
+  });
+
   test("a brand written per language must name every language", async () => {
     const message = await buildError("", async (dir) => {
       const file = path.join(dir, "site.config.yml");
