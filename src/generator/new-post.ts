@@ -29,7 +29,7 @@ function template(date: string, category: string | undefined): string {
   return [
     "---",
     'title: "" # TO FILL: the title, at most 70 characters (the page shows it as its heading)',
-    'description: "" # TO FILL: 50 to 170 characters for search results',
+    'description: "" # TO FILL: 50 to 155 characters for search results, naming the town',
     'excerpt: "" # TO FILL: one or two sentences for the blog card',
     `date: ${date}`,
     category ? `category: ${category}` : `category: "" # TO FILL: one of ${blogCategories.join(", ")}`,

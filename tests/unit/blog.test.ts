@@ -1,4 +1,4 @@
-import { readFile, rm } from "node:fs/promises";
+import { readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { XMLValidator } from "fast-xml-parser";
 import { parseFeed } from "feedsmith";
@@ -339,7 +339,10 @@ describe("site new post", () => {
       expect(text).toContain("category: cars");
       expect(text).toContain("draft: true");
       expect(text.match(/# TO FILL/g)).toHaveLength(4);
-      // A draft is not read by site build, so the half-written post does not stop it.
+      expect(text).toContain('description: "" # TO FILL: 50 to 155 characters for search results, naming the town');
+      // A draft is not read by site build, so the half-written post does not stop it: its English
+      // title half typed (a quote not yet closed) included.
+      await writeFile(path.join(dir, "content/blog/winter-car-lockout/en.md"), text.replace(/^title: .*$/m, 'title: "Locked out in the snow'));
       const built = await runSite(["build", "--root", dir, "--out", path.join(dir, "dist")]);
       expect(built.code).toBe(0);
       expect(built.stdout).toContain("Left out 2 drafts");
