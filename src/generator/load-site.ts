@@ -19,7 +19,7 @@ import { findPublicFiles, type PublicFile } from "./public-files.ts";
 import type { RenderInput } from "./render-pages.tsx";
 import { createTimings, type Timings } from "./timings.ts";
 import { checkLinks, resolveRoutes } from "./resolve-routes.ts";
-import { schedulePosts, unpublishedReasons, type HeldBackPost } from "./schedule-posts.ts";
+import { checkScheduledPosts, schedulePosts, unpublishedReasons, type HeldBackPost } from "./schedule-posts.ts";
 
 export interface SiteOptions {
   /** The site's folder: site.config.yml, locales/, content/ and public/ are read from here. */
@@ -185,7 +185,7 @@ export async function loadSite(options: SiteOptions): Promise<Site> {
     await store.savePart(readsPart, lines());
   }
   for (const warning of locales.warnings) warn(`warning: ${formatProblem(warning)}`);
-  const { documents, heldBack } = schedulePosts(content.documents, { today, preview, draftsLeftOut: content.draftsLeftOut });
+  const { documents, heldBack, scheduled } = schedulePosts(content.documents, { today, preview, draftsLeftOut: content.draftsLeftOut });
   if (previous && session?.changed) {
     const toolVersion = await tool;
     const patched = timings.measure("routes", () =>
@@ -194,6 +194,7 @@ export async function loadSite(options: SiteOptions): Promise<Site> {
     if (patched) return (session.last!.site = patched);
   }
   const routes = timings.measure("routes", () => resolveRoutes(documents, "content", unpublishedReasons(heldBack)));
+  checkScheduledPosts(documents, scheduled, heldBack);
 
   const photoRefs = await configPhotos(config, root, path.join(root, "site.config.yml"), relative, {
     get: (key) => store.part(key),
@@ -203,6 +204,8 @@ export async function loadSite(options: SiteOptions): Promise<Site> {
     "photos",
     processImages([...photoRefs.map((entry) => entry.reference), ...documentImages(documents)], imageCache, relative, keys, ahead),
   );
+  // The photos of posts held back until their date: checked (and encoded, for that day's build) now, not published.
+  if (scheduled.length) await timings.time("photos", processImages(documentImages(scheduled), imageCache, relative, keys, ahead));
   // Kept from a whole reading of the site (every image under content/), not from site dev's reading of a change.
   const remembered = listed && keys.remembered();
   if (remembered) await store.savePart(keysPart, remembered);

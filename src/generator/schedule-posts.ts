@@ -1,4 +1,6 @@
-import type { ContentDocument } from "../shared/content.ts";
+import type { BlogDocument, ContentDocument } from "../shared/content.ts";
+import { BuildError, ProblemList } from "./errors.ts";
+import { resolveRoutes } from "./resolve-routes.ts";
 
 /** A post a build left out, and why. */
 export interface HeldBackPost {
@@ -18,15 +20,50 @@ export interface HeldBackPost {
 export function schedulePosts(
   documents: ContentDocument[],
   { today, preview, draftsLeftOut = [] }: { today: string; preview: boolean; draftsLeftOut?: { id: string; code: string; file: string }[] },
-): { documents: ContentDocument[]; heldBack: HeldBackPost[] } {
+): { documents: ContentDocument[]; heldBack: HeldBackPost[]; scheduled: BlogDocument[] } {
   const heldBack: HeldBackPost[] = draftsLeftOut.map((draft) => ({ ...draft, reason: "draft" }));
   const published: ContentDocument[] = [];
+  const scheduled: BlogDocument[] = [];
   for (const document of documents) {
     if (document.kind !== "blog" || document.date <= today) published.push(document);
     else if (preview) published.push({ ...document, scheduled: true });
-    else heldBack.push({ id: document.id, code: document.code, file: document.file, date: document.date, reason: "scheduled" });
+    else {
+      scheduled.push(document);
+      heldBack.push({ id: document.id, code: document.code, file: document.file, date: document.date, reason: "scheduled" });
+    }
   }
-  return { documents: published, heldBack };
+  return { documents: published, heldBack, scheduled };
+}
+
+/**
+ * The links of the posts held back until their date, checked now as the build of that day will
+ * check them, so that a mistake stops this build rather than that one (a static host's build on
+ * the day, which no one watches): a page that does not exist, a draft, two posts with one slug,
+ * and a post dated after the one that links to it. Their photos are checked with the others'.
+ */
+export function checkScheduledPosts(published: readonly ContentDocument[], scheduled: readonly BlogDocument[], heldBack: HeldBackPost[]): void {
+  if (!scheduled.length) return;
+  const problems = new ProblemList();
+  try {
+    resolveRoutes([...published, ...scheduled], "content", unpublishedReasons(heldBack.filter((post) => post.reason === "draft")));
+  } catch (error) {
+    if (!(error instanceof BuildError)) throw error;
+    // Only the held-back posts' own findings: the published documents were checked with this build's table.
+    const files = new Set(scheduled.map((post) => post.file));
+    problems.push(...error.problems.filter((problem) => files.has(problem.file)));
+  }
+  const dates = new Map(scheduled.map((post) => [`${post.code} ${post.id}`, post.date]));
+  for (const post of scheduled)
+    for (const link of post.links) {
+      const date = dates.get(`${post.code} ${link.id}`);
+      if (date && date > post.date)
+        problems.add(
+          post.file,
+          `link to "route:${link.id}", which is dated ${date}, after this post (${post.date}); link to it once it is published`,
+          link.line,
+        );
+    }
+  problems.throwIfAny();
 }
 
 /** What `resolveRoutes` says of a link to a post that is held back: `"a draft"`, `"dated 2099-01-01"`. */

@@ -273,6 +273,36 @@ describe("bad input stops the build with path:line, the problem and the fix", ()
     );
   });
 
+  test("a post held back until its date is checked now, as the build of that day will check it", async () => {
+    // Found only on the day, the mistakes would stop the build no one watches (a host's daily build).
+    const message = await buildError("blog-schedule", async (dir) => {
+      const file = path.join(dir, "content/blog/summer-car-heat/en.md");
+      const text = await readFile(file, "utf8");
+      await writeFile(file, `${text}\nSee [contact](route:kontakt), [key safes](route:blog/key-safe-draft) and [later](route:blog/autumn-keys).\n`);
+      await mkdir(path.join(dir, "content/blog/autumn-keys"), { recursive: true });
+      await writeFile(
+        path.join(dir, "content/blog/autumn-keys/en.md"),
+        text.replace(/^date: .*$/m, "date: 2099-09-01").replace(/^title: .*$/m, 'title: "Car keys in the autumn"'),
+      );
+    });
+    const line = (await readFile(path.join(repoRoot, "tests/fixtures/blog-schedule/content/blog/summer-car-heat/en.md"), "utf8")).split("\n").length + 1;
+    expect(message).toBe(
+      [
+        `content/blog/summer-car-heat/en.md:${line}: link to unknown page "route:kontakt"; use a route id such as "contact"`,
+        `content/blog/summer-car-heat/en.md:${line}: link to "route:blog/key-safe-draft", which is a draft and not published by this build; link to it once it is`,
+        `content/blog/summer-car-heat/en.md:${line}: link to "route:blog/autumn-keys", which is dated 2099-09-01, after this post (2099-06-01); link to it once it is published`,
+        "",
+        "Build failed: 3 problems.",
+      ].join("\n"),
+    );
+    // Its photos too.
+    const photo = await buildError("blog-schedule", async (dir) => {
+      const file = path.join(dir, "content/blog/summer-car-heat/en.md");
+      await writeFile(file, (await readFile(file, "utf8")).replace(/^date: .*$/m, 'date: 2099-06-01\nimage: shade.jpg\nimageAlt: "A car in the shade"'));
+    });
+    expect(photo).toMatch(/^content\/blog\/summer-car-heat\/en\.md:6:8: image shade\.jpg .*\n\nBuild failed: 1 problem\.$/);
+  });
+
   test("a document in an unknown language", async () => {
     const message = await buildError("", async (dir) => {
       await mkdir(path.join(dir, "content/blog/defender-benefits"), { recursive: true });
