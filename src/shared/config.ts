@@ -6,8 +6,9 @@ import { list, mapping, number, oneOf, text } from "./schema-fields.ts";
 
 export { configEnvironment, photoPlaces, type PhotoPlace } from "./config-keys.ts";
 
-const phonePattern = /^\+?[0-9 ()-]{6,20}$/;
-const phoneHint = 'write it in international form, e.g. "+30 27520 12345"';
+// With + and the country code: visitors from abroad dial it from their own phones.
+const phonePattern = /^\+[1-9][0-9 ()-]{5,19}$/;
+const phoneHint = 'write it in international form, + and the country code first, e.g. "+30 27520 12345"';
 const timePattern = /^([01]\d|2[0-3]):[0-5]\d$/;
 const timeHint = 'use 24-hour HH:MM, e.g. "08:00"';
 

@@ -59,7 +59,7 @@ describe("bad input stops the build with path:line, the problem and the fix", ()
 
   test("invalid config values", async () => {
     expect(await buildError("invalid-config")).toMatchInlineSnapshot(`
-      "site.config.yml:3:8: phone: "call me" is not valid; write it in international form, e.g. "+30 27520 12345"
+      "site.config.yml:3:8: phone: "call me" is not valid; write it in international form, + and the country code first, e.g. "+30 27520 12345"
       site.config.yml:4:8: email: "info@example" is not valid; e.g. info@example.com
       site.config.yml:8:15: address.postalCode: "2110" is not valid; five digits, e.g. 21100
       site.config.yml:15:10: hours.opens: "8am" is not valid; use 24-hour HH:MM, e.g. "08:00"
@@ -221,6 +221,21 @@ describe("bad input stops the build with path:line, the problem and the fix", ()
         `content/blog/defender-benefits/en.md:${line + 1}:1: unknown field "author"; the fields here are ${fields}`,
         "",
         "Build failed: 2 problems.",
+      ].join("\n"),
+    );
+  });
+
+  test("a number without its country code, which a visitor calling from abroad could not dial", async () => {
+    const message = await buildError("", async (dir) => {
+      const file = path.join(dir, "site.config.yml");
+      await writeFile(file, (await readFile(file, "utf8")).replace(/^phone: .*$/m, 'phone: "27520 12345"'));
+    });
+    const line = (await readFile(path.join(repoRoot, "site.config.yml"), "utf8")).split("\n").findIndex((text) => text.startsWith("phone:")) + 1;
+    expect(message).toBe(
+      [
+        `site.config.yml:${line}:8: phone: "27520 12345" is not valid; write it in international form, + and the country code first, e.g. "+30 27520 12345"`,
+        "",
+        "Build failed: 1 problem.",
       ].join("\n"),
     );
   });
