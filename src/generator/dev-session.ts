@@ -1,10 +1,11 @@
 import { readFile } from "node:fs/promises";
 import { brandFor } from "../shared/business.ts";
 import { feedFile } from "../shared/blog.ts";
-import { defaultLanguage, languages } from "../shared/languages.ts";
+import { codeToLanguage, defaultLanguage, languages } from "../shared/languages.ts";
+import { pageUrl } from "../shared/urls.ts";
 import { createAppIcons } from "./app-icons.ts";
 import { createSiteCheck, type PageFacts } from "./check-site.ts";
-import { BuildError } from "./errors.ts";
+import { BuildError, formatProblem } from "./errors.ts";
 import { toolDigest } from "./freshness.ts";
 import { loadSite, type Site, type SiteSession } from "./load-site.ts";
 import { createPageMaker, createPageTools, pageKey, pageRefs, type PageInfo, type PageMaker, type PageRef, type PageTools } from "./make-page.ts";
@@ -33,6 +34,13 @@ export interface DevRouting {
   redirects: Record<string, string>;
 }
 
+/** A draft site dev leaves out until it is complete: its address and what is still to fill. */
+export interface DraftToFill {
+  url: string;
+  file: string;
+  problems: string;
+}
+
 export interface DevSession {
   /**
    * Reads the site again: the files under content/ named in `changed` (relative to the site
@@ -40,7 +48,7 @@ export interface DevSession {
    * as they were: only texts changed), or the problems that stop the site from building (the
    * previous version stays in use).
    */
-  update(changed?: string[]): Promise<{ routing?: DevRouting; summary: string } | { problems: string }>;
+  update(changed?: string[]): Promise<{ routing?: DevRouting; summary: string; drafts: DraftToFill[] } | { problems: string }>;
   /** Where the time went, stage by stage, since the session started. */
   timings: ReturnType<typeof createTimings>;
   /** A file as `site build` would write it (`en/prices.html`, `assets/islands.x.js`), made when it is asked for. */
@@ -133,7 +141,12 @@ export function createDevSession(root: string, { preview = true, cacheDir }: { p
         cardRenderer ??= (await tools).modules.cards.createCardRenderer(next.imageCache);
         maker = createPageMaker(site, await tools, cardRenderer);
         const summary = `${refs.size} pages of ${languages.length} languages, made as they are asked for`;
-        if (same) return { summary };
+        const drafts = site.heldBack.flatMap((post) =>
+          post.problems?.length
+            ? [{ url: pageUrl(codeToLanguage(post.code)!, `/${post.id}`), file: post.file, problems: post.problems.map(formatProblem).join("\n") }]
+            : [],
+        );
+        if (same) return { summary, drafts };
         const brand = brandFor(site.config, defaultLanguage.code);
         const appIcons = await timings.time("fixed files", createAppIcons(site.imageCache, { name: brand, shortName: brand, lang: defaultLanguage.code }));
         fixed = new Map<string, OutputFile["content"]>([
@@ -154,6 +167,7 @@ export function createDevSession(root: string, { preview = true, cacheDir }: { p
             redirects: site.redirects,
           },
           summary,
+          drafts,
         };
       } catch (error) {
         // The next read starts afresh: a config or a string file with a problem is read again.

@@ -8,6 +8,7 @@ import { cacheControl, isFingerprinted } from "../shared/caching.ts";
 import { contentTypeOf } from "../shared/content-types.ts";
 import { escapeHtml } from "../shared/html.ts";
 import { resolvePath } from "../shared/routing.ts";
+import type { DraftToFill } from "./dev-session.ts";
 import type { DevReply } from "./dev-worker.ts";
 import { packageRoot } from "./package-root.ts";
 
@@ -24,8 +25,11 @@ interface DevOptions {
 const reloadScript = (version: number) => `<script>new EventSource("/__site/events?v=${version}").onmessage=function(){location.reload()}</script>`;
 
 /** The problem over the page: over its last good version, or over nothing where there is none. */
-function errorOverlay(message: string, lastGood: boolean): string {
-  const heading = lastGood ? "Build failed: the page shows the last good build." : "Build failed: there is no good build of this page to show.";
+function errorOverlay(
+  message: string,
+  lastGood: boolean,
+  heading = lastGood ? "Build failed: the page shows the last good build." : "Build failed: there is no good build of this page to show.",
+): string {
   return `<div style="position:fixed;inset:0;z-index:2147483647;background:rgba(15,23,42,.96);color:#fecaca;font:14px/1.5 ui-monospace,monospace;padding:24px;overflow:auto;white-space:pre-wrap;overflow-wrap:anywhere"><strong style="color:#fff;font-size:16px">${heading}</strong>\n\n${escapeHtml(message)}</div>`;
 }
 
@@ -36,7 +40,13 @@ function errorOverlay(message: string, lastGood: boolean): string {
  * and starts a fresh worker at the next change.
  */
 function startSiteWorker(root: string, onChecked: (problems: string) => void, onDied: (message: string) => void) {
-  const worker = new Worker(new URL("./dev-worker.ts", import.meta.url), { execArgv: ["--import", "tsx"], workerData: { root } });
+  // tsx runs the worker's TypeScript with this tool's own settings (JSX among them), found beside
+  // the tool, not in the folder site dev is started from.
+  const worker = new Worker(new URL("./dev-worker.ts", import.meta.url), {
+    execArgv: ["--import", import.meta.resolve("tsx")],
+    env: { ...process.env, TSX_TSCONFIG_PATH: path.join(packageRoot, "tsconfig.json") },
+    workerData: { root },
+  });
   const waiting = new Map<number, (reply: DevReply) => void>();
   let next = 0;
   let died: string | undefined;
@@ -115,6 +125,8 @@ export async function startDev({ root, port, host }: DevOptions): Promise<http.S
   const clients = new Set<http.ServerResponse>();
   let problems = "";
   let checkProblems = "";
+  // Drafts left out until they are complete, by their address: what is still to fill shows there.
+  let drafts = new Map<string, DraftToFill>();
   let files = new Set<string>();
   let publicFiles = new Set<string>();
   // The owner's files are served from public/ as they are, byte ranges and all.
@@ -161,6 +173,10 @@ export async function startDev({ root, port, host }: DevOptions): Promise<http.S
       else {
         problems = "";
         const { routing } = reply.result;
+        const before = [...drafts.values()].map((draft) => draft.problems).join("\n");
+        drafts = new Map(reply.result.drafts.map((draft) => [draft.url, draft]));
+        const now = reply.result.drafts.map((draft) => draft.problems).join("\n");
+        if (now && now !== before) console.warn(`\nDrafts shown once complete; still to fill:\n${now}\n`);
         if (routing) {
           files = new Set(routing.files);
           publicFiles = new Set(routing.publicFiles);
@@ -255,6 +271,15 @@ export async function startDev({ root, port, host }: DevOptions): Promise<http.S
       // The version this page shows: a change seen while it is made reloads it.
       const shows = version;
       const resolution = resolvePath(pathname, files, redirects);
+      const draft = drafts.get(pathname);
+      if (draft && resolution.kind === "not-found") {
+        const overlay = errorOverlay(draft.problems, false, `This draft shows once it is complete. Still to fill in ${draft.file}:`);
+        return void response
+          .writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" })
+          .end(
+            `<!DOCTYPE html><html><head><meta charset="utf-8"><title>Draft: still to fill</title></head><body>${reloadScript(shows)}${overlay}</body></html>`,
+          );
+      }
       // Island scripts and link-preview cards are made with the pages that use them, so they are
       // not among this version's files: they are asked for by name.
       const named = pathname.slice(1);

@@ -6,7 +6,7 @@ import path from "node:path";
 import type { SiteConfig } from "../shared/config.ts";
 import type { ContentDocument } from "../shared/content.ts";
 import { digestOf } from "./cache-names.ts";
-import { ProblemList } from "./errors.ts";
+import { ProblemList, type Problem } from "./errors.ts";
 import { listFiles } from "./list-files.ts";
 import type { ReadResult } from "./read-document.ts";
 import type { ReadJob, ReadReply } from "./read-thread.ts";
@@ -20,7 +20,8 @@ export interface LoadedContent {
   used?: Set<string>;
 }
 
-type DraftLeftOut = { id: string; code: string; file: string };
+/** A draft left out: by site build, always; by site dev, while it has `problems` (what is still to fill). */
+type DraftLeftOut = { id: string; code: string; file: string; problems?: Problem[] };
 
 /** What reading one file gave: its document, or the draft it is. */
 export type DocumentRead = { document: ContentDocument } | { draft: DraftLeftOut };

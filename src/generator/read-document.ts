@@ -25,10 +25,17 @@ export type ReadResult = { read?: DocumentRead; problems: Problem[] };
 export function readOne(dir: string, relative: string, file: string, text: string, config: SiteConfig, drafts: boolean): ReadResult {
   const problems = new ProblemList();
   const draftsLeftOut: LoadedContent["draftsLeftOut"] = [];
-  const document = readDocument(dir, relative, file, text, config, problems, drafts, draftsLeftOut);
+  const seen: Seen = {};
+  const document = readDocument(dir, relative, file, text, config, problems, drafts, draftsLeftOut, seen);
+  // site dev shows a draft once it is complete: until then it is left out, its problems (what is
+  // still to fill) shown on its own address, and the rest of the site is served as usual.
+  if (drafts && seen.draft && problems.items.length) return { read: { draft: { ...seen.draft, file, problems: problems.items } }, problems: [] };
   const read = document ? { document } : draftsLeftOut[0] ? { draft: draftsLeftOut[0] } : undefined;
   return { ...(read ? { read } : {}), problems: problems.items };
 }
+
+/** What readDocument found out before any problem: whether the file is a post marked as a draft. */
+type Seen = { draft?: { id: string; code: string } };
 
 function readDocument(
   dir: string,
@@ -39,6 +46,7 @@ function readDocument(
   problems: ProblemList,
   drafts: boolean,
   draftsLeftOut: LoadedContent["draftsLeftOut"],
+  seen: Seen = {},
 ): ContentDocument | undefined {
   const code = path.basename(relative, ".md");
   const shape = matchShape(relative.split("/"));
@@ -70,9 +78,12 @@ function readDocument(
     const problem = (error as { problem?: Problem }).problem;
     if (!problem) throw error;
     // A draft half written (a quote not yet closed) never stops a build: its own line says it is one.
-    if (shape.kind === "blog" && !drafts && /^draft:[ \t]*true[ \t]*(#.*)?\r?$/m.test(parsed.matter)) {
-      draftsLeftOut.push({ id: shape.id, code, file });
-      return undefined;
+    if (shape.kind === "blog" && /^draft:[ \t]*true[ \t]*(#.*)?\r?$/m.test(parsed.matter)) {
+      seen.draft = { id: shape.id, code };
+      if (!drafts) {
+        draftsLeftOut.push({ id: shape.id, code, file });
+        return undefined;
+      }
     }
     problems.push({
       ...problem,
@@ -81,6 +92,7 @@ function readDocument(
     return undefined;
   }
   const isDraft = shape.kind === "blog" && (source.value as { draft?: unknown } | null)?.draft === true;
+  if (isDraft) seen.draft = { id: shape.id, code };
   if (isDraft && !drafts) {
     draftsLeftOut.push({ id: shape.id, code, file });
     return undefined;

@@ -1,5 +1,5 @@
 import type { BlogDocument, ContentDocument } from "../shared/content.ts";
-import { BuildError, ProblemList } from "./errors.ts";
+import { BuildError, ProblemList, type Problem } from "./errors.ts";
 import { resolveRoutes } from "./resolve-routes.ts";
 
 /** A post a build left out, and why. */
@@ -10,6 +10,8 @@ export interface HeldBackPost {
   /** Its date, for a post dated after the build's day. */
   date?: string;
   reason: "draft" | "scheduled";
+  /** What site dev found still to fill in a draft it leaves out until then. */
+  problems?: Problem[];
 }
 
 /**
@@ -19,7 +21,11 @@ export interface HeldBackPost {
  */
 export function schedulePosts(
   documents: ContentDocument[],
-  { today, preview, draftsLeftOut = [] }: { today: string; preview: boolean; draftsLeftOut?: { id: string; code: string; file: string }[] },
+  {
+    today,
+    preview,
+    draftsLeftOut = [],
+  }: { today: string; preview: boolean; draftsLeftOut?: { id: string; code: string; file: string; problems?: Problem[] }[] },
 ): { documents: ContentDocument[]; heldBack: HeldBackPost[]; scheduled: BlogDocument[] } {
   const heldBack: HeldBackPost[] = draftsLeftOut.map((draft) => ({ ...draft, reason: "draft" }));
   const published: ContentDocument[] = [];

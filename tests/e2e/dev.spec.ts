@@ -6,7 +6,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import sharp from "sharp";
 import { fixtureSite } from "../support/fixture-site.ts";
-import { repoRoot, startSite } from "../support/servers.ts";
+import { repoRoot, runSite, startSite } from "../support/servers.ts";
 
 /** The article the tests edit, in a copy of the fixture site. */
 const articleFile = (root: string) => path.join(root, "content/blog/spare-key-importance/en.md");
@@ -173,6 +173,40 @@ test.describe("site dev", () => {
       await writeFile(file, original);
       await expect(overlay).toBeHidden({ timeout: 30_000 });
     });
+  });
+
+  test("a new post's drafts: each shows once complete, what is still to fill shows at its address, and the site is served meanwhile", async ({ request }) => {
+    test.setTimeout(90_000);
+    const root = await fixtureSite();
+    // Started from the site's own folder, where no package is installed: the tool finds its own.
+    expect((await runSite(["new", "post", "winter-car-lockout", "--category", "cars", "--root", root])).code).toBe(0);
+    const dev = await startSite(["dev", "--root", root, "--port", "0", "--host", "127.0.0.1"], {}, repoRoot, root);
+    try {
+      for (const address of ["/en", "/en/blog", "/gr/services"]) expect((await request.get(`${dev.url}${address}`)).status(), address).toBe(200);
+      const draft = async (code: string) => (await (await request.get(`${dev.url}/${code}/blog/winter-car-lockout`)).text()).replaceAll("&quot;", '"');
+      expect(await draft("en")).toContain("This draft shows once it is complete. Still to fill in content/blog/winter-car-lockout/en.md:");
+      expect(await draft("en")).toContain('content/blog/winter-car-lockout/en.md:2:8: missing required field "title" in the front matter');
+      expect(dev.output()).toContain("Drafts shown once complete; still to fill:");
+
+      // The English filled in: it shows, marked as a draft; the Greek still says what to fill.
+      const file = path.join(root, "content/blog/winter-car-lockout/en.md");
+      await writeFile(
+        file,
+        (await readFile(file, "utf8"))
+          .replace(/^title: .*$/m, 'title: "Locked out of your car in the winter in Nafplio"')
+          .replace(/^description: .*$/m, 'description: "What to do when you are locked out of your car on a cold winter night in Nafplio."')
+          .replace(/^excerpt: .*$/m, 'excerpt: "Cold, dark and locked out: here is what to do."')
+          .replace(/^keywords: .*$/m, 'keywords: ["winter lockout", "Nafplio"]'),
+      );
+      await expect.poll(() => draft("en"), { timeout: 20_000 }).toContain("<title>Locked out of your car in the winter in Nafplio</title>");
+      expect(await draft("en")).toContain("Draft");
+      expect(await draft("gr")).toContain("Still to fill in content/blog/winter-car-lockout/el.md:");
+      expect((await request.get(`${dev.url}/en`)).status()).toBe(200);
+    } finally {
+      dev.process.kill("SIGTERM");
+      await once(dev.process, "exit");
+      await rm(root, { recursive: true, force: true });
+    }
   });
 
   test("the page's island script and link-preview card are served, and the islands come alive", async ({ page, request }) => {

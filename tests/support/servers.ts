@@ -3,15 +3,19 @@ import path from "node:path";
 
 export const repoRoot = path.resolve(import.meta.dirname, "../..");
 
-/** Runs `site <args>` on the project's Node (the CLI of `project`, this one unless said) and resolves once it prints its URL. */
+/**
+ * Runs `site <args>` on the project's Node (the CLI of `project`, this one unless said), from the
+ * folder `cwd` (the project's), and resolves once it prints its URL.
+ */
 export function startSite(
   args: string[],
   env: NodeJS.ProcessEnv = {},
   project = repoRoot,
+  cwd = project,
 ): Promise<{ url: string; process: ChildProcess; output: () => string; streams: () => { stdout: string; stderr: string } }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(project, "bin/site.js"), ...args], {
-      cwd: project,
+      cwd,
       env: { ...process.env, ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
