@@ -277,7 +277,7 @@ export async function startDev({ root, port, host }: DevOptions): Promise<http.S
         return void response
           .writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" })
           .end(
-            `<!DOCTYPE html><html><head><meta charset="utf-8"><title>Draft: still to fill</title></head><body>${reloadScript(shows)}${overlay}</body></html>`,
+            `<!DOCTYPE html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Draft: still to fill</title></head><body>${reloadScript(shows)}${overlay}</body></html>`,
           );
       }
       // Island scripts and link-preview cards are made with the pages that use them, so they are
