@@ -24,6 +24,19 @@ async function buildError(scenario: string, prepare?: (dir: string) => Promise<v
   throw new Error(`the ${scenario} fixture built without an error`);
 }
 
+/** The error text of the real site built with one of its files (`relative`) edited. */
+function errorWithEdit(relative: string, edit: (text: string) => string): Promise<string> {
+  return buildError("", async (dir) => {
+    const file = path.join(dir, relative);
+    await writeFile(file, edit(await readFile(file, "utf8")));
+  });
+}
+
+/** The 1-based line of the project's own `relative` that starts with `start`. */
+async function lineStarting(relative: string, start: string): Promise<number> {
+  return (await readFile(path.join(repoRoot, relative), "utf8")).split("\n").findIndex((text) => text.startsWith(start)) + 1;
+}
+
 describe("bad input stops the build with path:line, the problem and the fix", () => {
   test("malformed front matter", async () => {
     expect(await buildError("malformed-front-matter")).toMatchInlineSnapshot(`
@@ -115,12 +128,10 @@ describe("bad input stops the build with path:line, the problem and the fix", ()
   });
 
   test("a bad value deep in the config is reported at its own line and column", async () => {
-    const message = await buildError("", async (dir) => {
-      const file = path.join(dir, "site.config.yml");
-      const text = await readFile(file, "utf8");
-      // The third package's price, and a key that is not the config's.
-      await writeFile(file, text.replace("price: 350", 'price: "a lot"').replace("sinceYear: 2019", "sinceYear: 2019\nfoundedYear: 2023"));
-    });
+    // The third package's price, and a key that is not the config's.
+    const message = await errorWithEdit("site.config.yml", (text) =>
+      text.replace("price: 350", 'price: "a lot"').replace("sinceYear: 2019", "sinceYear: 2019\nfoundedYear: 2023"),
+    );
     const lines = (await readFile(path.join(repoRoot, "site.config.yml"), "utf8")).split("\n");
     const priceLine = lines.findIndex((line) => line.includes("price: 350")) + 2;
     const keyLine = lines.findIndex((line) => line.includes("sinceYear: 2019")) + 2;
@@ -146,11 +157,7 @@ describe("bad input stops the build with path:line, the problem and the fix", ()
   });
 
   test("a reference-style link to an unknown page, and an autolink, are reported at their lines", async () => {
-    const message = await buildError("", async (dir) => {
-      const file = path.join(dir, "content/pages/terms/en.md");
-      const text = await readFile(file, "utf8");
-      await writeFile(file, `${text}\nSee [the old page][old] or <route:nothing>.\n\n[old]: route:nosuch\n`);
-    });
+    const message = await errorWithEdit("content/pages/terms/en.md", (text) => `${text}\nSee [the old page][old] or <route:nothing>.\n\n[old]: route:nosuch\n`);
     const lines = (await readFile(path.join(repoRoot, "content/pages/terms/en.md"), "utf8")).split("\n").length;
     expect(message).toBe(
       [
@@ -163,11 +170,7 @@ describe("bad input stops the build with path:line, the problem and the fix", ()
   });
 
   test("a conditional part with an unknown fact, or never closed, is reported where it is written", async () => {
-    const message = await buildError("", async (dir) => {
-      const file = path.join(dir, "content/pages/terms/en.md");
-      const text = await readFile(file, "utf8");
-      await writeFile(file, `${text}\n{{#recaptha}}\nA.\n{{/recaptha}}\n\n{{#analytics}}\nB.\n`);
-    });
+    const message = await errorWithEdit("content/pages/terms/en.md", (text) => `${text}\n{{#recaptha}}\nA.\n{{/recaptha}}\n\n{{#analytics}}\nB.\n`);
     const lines = (await readFile(path.join(repoRoot, "content/pages/terms/en.md"), "utf8")).split("\n").length;
     expect(message).toBe(
       [
@@ -181,22 +184,15 @@ describe("bad input stops the build with path:line, the problem and the fix", ()
   });
 
   test("a date that is not a day of the calendar", async () => {
-    const message = await buildError("", async (dir) => {
-      const file = path.join(dir, "content/blog/defender-benefits/en.md");
-      await writeFile(file, (await readFile(file, "utf8")).replace(/^date: .*$/m, "date: 2024-02-30"));
-    });
+    const message = await errorWithEdit("content/blog/defender-benefits/en.md", (text) => text.replace(/^date: .*$/m, "date: 2024-02-30"));
     expect(message).toMatch(
       /^content\/blog\/defender-benefits\/en\.md:\d+:7: invalid "date"; write the date as YYYY-MM-DD, e\.g\. date: 2024-01-15\n\nBuild failed: 1 problem\.$/,
     );
   });
 
   test("a draft flag that is not true or false", async () => {
-    const message = await buildError("", async (dir) => {
-      const file = path.join(dir, "content/blog/defender-benefits/en.md");
-      await writeFile(file, (await readFile(file, "utf8")).replace(/^date: (.*)$/m, 'date: $1\ndraft: "yes"'));
-    });
-    const line =
-      (await readFile(path.join(repoRoot, "content/blog/defender-benefits/en.md"), "utf8")).split("\n").findIndex((text) => text.startsWith("date:")) + 2;
+    const message = await errorWithEdit("content/blog/defender-benefits/en.md", (text) => text.replace(/^date: (.*)$/m, 'date: $1\ndraft: "yes"'));
+    const line = (await lineStarting("content/blog/defender-benefits/en.md", "date:")) + 1;
     expect(message).toBe(
       [
         `content/blog/defender-benefits/en.md:${line}:8: "draft" is "yes"; write draft: true (site dev shows it, site build leaves it out) or draft: false`,
@@ -208,12 +204,10 @@ describe("bad input stops the build with path:line, the problem and the fix", ()
 
   test("a field the front matter does not know, each at its own line, with the field meant", async () => {
     // `drafts: true` would otherwise publish the post as if it had no draft flag.
-    const message = await buildError("", async (dir) => {
-      const file = path.join(dir, "content/blog/defender-benefits/en.md");
-      await writeFile(file, (await readFile(file, "utf8")).replace(/^date: (.*)$/m, "date: $1\ndrafts: true\nauthor: Nikos"));
-    });
-    const line =
-      (await readFile(path.join(repoRoot, "content/blog/defender-benefits/en.md"), "utf8")).split("\n").findIndex((text) => text.startsWith("date:")) + 2;
+    const message = await errorWithEdit("content/blog/defender-benefits/en.md", (text) =>
+      text.replace(/^date: (.*)$/m, "date: $1\ndrafts: true\nauthor: Nikos"),
+    );
+    const line = (await lineStarting("content/blog/defender-benefits/en.md", "date:")) + 1;
     const fields = "title, description, image, imageAlt, excerpt, date, updated, category, draft, keywords";
     expect(message).toBe(
       [
@@ -226,11 +220,8 @@ describe("bad input stops the build with path:line, the problem and the fix", ()
   });
 
   test("a number without its country code, which a visitor calling from abroad could not dial", async () => {
-    const message = await buildError("", async (dir) => {
-      const file = path.join(dir, "site.config.yml");
-      await writeFile(file, (await readFile(file, "utf8")).replace(/^phone: .*$/m, 'phone: "27520 12345"'));
-    });
-    const line = (await readFile(path.join(repoRoot, "site.config.yml"), "utf8")).split("\n").findIndex((text) => text.startsWith("phone:")) + 1;
+    const message = await errorWithEdit("site.config.yml", (text) => text.replace(/^phone: .*$/m, 'phone: "27520 12345"'));
+    const line = await lineStarting("site.config.yml", "phone:");
     expect(message).toBe(
       [
         `site.config.yml:${line}:8: phone: "27520 12345" is not valid; write it in international form, + and the country code first, e.g. "+30 27520 12345"`,
@@ -241,11 +232,8 @@ describe("bad input stops the build with path:line, the problem and the fix", ()
   });
 
   test("a brand written per language must name every language", async () => {
-    const message = await buildError("", async (dir) => {
-      const file = path.join(dir, "site.config.yml");
-      await writeFile(file, (await readFile(file, "utf8")).replace(/^ {2}ru: Слесарь Нафплион\n/m, "  es: Cerrajero Nauplia\n"));
-    });
-    const line = (await readFile(path.join(repoRoot, "site.config.yml"), "utf8")).split("\n").findIndex((text) => text.startsWith("brand:")) + 1;
+    const message = await errorWithEdit("site.config.yml", (text) => text.replace(/^ {2}ru: Слесарь Нафплион\n/m, "  es: Cerrajero Nauplia\n"));
+    const line = await lineStarting("site.config.yml", "brand:");
     expect(message).toBe(
       [
         `site.config.yml:${line}:1: brand.ru: is required; write the brand in every language of the site, or one name for all`,
