@@ -2,6 +2,7 @@ import { brandFor, localAddress, townFor } from "../shared/business.ts";
 import type { BlogDocument, ServiceDocument } from "../shared/content.ts";
 import type { PageContext } from "../templates/context.tsx";
 import type { FaqItem } from "../templates/pages/Prices.tsx";
+import { withoutJoiners } from "../shared/typography.ts";
 
 const week = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
@@ -97,7 +98,7 @@ function business(page: Omit<PageContext, "structuredData">, id: string): object
     ...(alternateNames.length ? { alternateName: alternateNames } : {}),
     legalName: config.legalName,
     // One business under one @id: described as the home page describes it, whichever page carries it.
-    description: page.t("meta.home.description", hours),
+    description: withoutJoiners(page.t("meta.home.description", hours)),
     ...(photo ? { image: `${config.origin}${photo.url}` } : {}),
     url: `${config.origin}${page.href("home")}`,
     telephone: config.phone,
