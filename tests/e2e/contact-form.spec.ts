@@ -241,6 +241,14 @@ test("notifications leave by themselves (errors after longer), wait while hovere
   await expect(toasts(page)).toHaveCount(1);
   await page.clock.runFor(1_500);
   await expect(toasts(page)).toHaveCount(0);
+  // The form still says the message went (without saying it twice to a screen reader), until a new one is begun.
+  const sent = page.locator('[data-form-status="sent"]');
+  await expect(sent).toBeVisible();
+  await expect(sent).toContainText(en.success);
+  await expect(sent).not.toHaveAttribute("role", "status");
+  await page.locator("#contact-form [name=name]").fill("M");
+  await expect(sent).toBeHidden();
+  await page.locator("#contact-form [name=name]").fill("");
 
   await submit.click();
   await expect(toasts(page)).toHaveAttribute("data-destructive", "");

@@ -198,8 +198,9 @@ export function ContactForm({ endpoint, lang, texts, recaptcha, icons, outcome, 
         <Static
           as="div"
           data-form-status="sent"
-          hidden={!(state.inline && state.status === "sent")}
-          role="status"
+          hidden={!((state.inline || state.kept) && state.status === "sent")}
+          // Kept after a send with script, whose notification has said it already: not said twice.
+          role={state.kept ? undefined : "status"}
           className="flex gap-3 rounded-xl border border-emerald-300 bg-emerald-50 p-4 text-emerald-900"
         >
           {sentNotice}

@@ -19,6 +19,11 @@ export interface FormState {
   error: string;
   /** Whether the outcome is told inside the form (after a post without script). */
   inline: boolean;
+  /**
+   * After a send with script: the notification told it and goes; the "sent" block inside the form
+   * stays, so the page still says the message went, until the visitor writes in the form again.
+   */
+  kept: boolean;
   /** The fields marked aria-invalid. */
   invalid: readonly FieldName[];
   /** The notifications shown, oldest first. */
@@ -40,7 +45,7 @@ export const maxNotifications = 3;
 
 /** The state a page starts in: empty, or with the outcome of a post made without script. */
 export function initialFormState(outcome?: { status: "sent" } | { status: "error"; text: string; invalid?: readonly FieldName[] }): FormState {
-  const base = { error: "", invalid: [], notifications: [], nextId: 1 };
+  const base = { error: "", invalid: [], notifications: [], nextId: 1, kept: false };
   if (!outcome) return { ...base, status: "idle", inline: false };
   return outcome.status === "sent"
     ? { ...base, status: "sent", inline: true }
@@ -59,12 +64,14 @@ export function formReducer(state: FormState, event: FormEvent): FormState {
     case "refused":
       return state.status === "sending" ? state : notify({ status: "failed", error: event.text, invalid: event.invalid }, event.title, event.text, true);
     case "send":
-      return state.status === "sending" ? state : { ...state, status: "sending", inline: false, invalid: [] };
+      return state.status === "sending" ? state : { ...state, status: "sending", inline: false, kept: false, invalid: [] };
     case "sent":
-      return state.status === "sending" ? notify({ status: "sent", error: "" }, event.title, event.text, false) : state;
+      return state.status === "sending" ? { ...notify({ status: "sent", error: "" }, event.title, event.text, false), kept: true } : state;
     case "failed":
       return state.status === "sending" ? notify({ status: "failed", error: event.text }, event.title, event.text, true) : state;
     case "edited":
+      // A new message begun: the block that said the last one went goes.
+      if (state.status === "sent") return { ...state, status: "idle", inline: false, kept: false };
       return state.invalid.includes(event.field as FieldName) ? { ...state, invalid: state.invalid.filter((field) => field !== event.field) } : state;
     case "dismissed":
       return { ...state, notifications: state.notifications.filter((notification) => notification.id !== event.id) };
