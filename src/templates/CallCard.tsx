@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { phoneToTel } from "../shared/business.ts";
+import { phoneToTel, spokenLanguageNames } from "../shared/business.ts";
 import { usePage } from "./context.tsx";
 import { Icon } from "./icons.tsx";
 import { CallButton } from "./ui.tsx";
@@ -11,19 +11,36 @@ import { CallButton } from "./ui.tsx";
 export function QuickCall() {
   const { config, t } = usePage();
   return (
-    <a
-      href={phoneToTel(config.phone)}
-      className="mt-6 flex items-center gap-3 rounded-xl bg-amber-400 px-4 py-3 text-slate-950 shadow-sm hover:bg-amber-300 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-300 sm:inline-flex sm:pr-6 lg:hidden"
-      data-quick-call
-    >
-      <Icon name="phone" className="size-6 shrink-0" />
-      <span className="flex min-w-0 flex-col">
-        <span className="text-xl font-bold whitespace-nowrap">{config.phone}</span>
-        <span className="text-sm font-medium" data-call-note>
-          {t("nav.always")} · {t("callCard.arrival")}
+    <>
+      <a
+        href={phoneToTel(config.phone)}
+        className="mt-6 flex items-center gap-3 rounded-xl bg-amber-400 px-4 py-3 text-slate-950 shadow-sm hover:bg-amber-300 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-300 sm:inline-flex sm:pr-6 lg:hidden"
+        data-quick-call
+      >
+        <Icon name="phone" className="size-6 shrink-0" />
+        <span className="flex min-w-0 flex-col">
+          <span className="text-xl font-bold whitespace-nowrap">{config.phone}</span>
+          <span className="text-sm font-medium" data-call-note>
+            {t("nav.always")} · {t("callCard.arrival")}
+          </span>
         </span>
-      </span>
-    </a>
+      </a>
+      <PhoneLanguages className="mt-2 text-sm text-slate-300 lg:hidden" />
+    </>
+  );
+}
+
+/**
+ * On a page in a language the phone is not answered in (German, French, Russian with the
+ * config's `[el, en]`), which ones it is: a caller knows before calling. None where it is.
+ */
+export function PhoneLanguages({ className }: { className: string }) {
+  const { config, language, t } = usePage();
+  if (config.spokenLanguages.includes(language.code)) return null;
+  return (
+    <p className={className} data-phone-languages>
+      {t("callCard.phoneLanguages", { languages: spokenLanguageNames(config, language) })}
+    </p>
   );
 }
 
@@ -47,6 +64,7 @@ export function SideCallCard({ priceFrom }: { priceFrom?: string }) {
         <p className="mt-2 text-sm text-slate-600">
           {t("nav.always")} · {t("callCard.arrival")}
         </p>
+        <PhoneLanguages className="mt-1 text-sm text-slate-600" />
         {priceFrom && <p className="mt-4 font-semibold text-slate-900">{t("callCard.priceFrom", { price: priceFrom })}</p>}
         <h3 className="mt-5 flex items-center gap-2 font-semibold text-slate-900">
           <Icon name="clock" className="size-5 text-sky-800" />

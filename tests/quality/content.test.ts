@@ -92,6 +92,22 @@ test("no page in de, fr or ru shows English interface text", async () => {
   }
 });
 
+test("where the phone is not answered in the page's language, the pages a caller lands on say which languages it is", async () => {
+  // The config's spokenLanguages: Greek and English. Home, every service page and every article.
+  const spoken = {
+    de: "Am Telefon: Griechisch und Englisch.",
+    fr: "Au téléphone : grec et anglais.",
+    ru: "Языки общения по телефону: греческий и английский.",
+  };
+  const landings = site.result.pages.filter((page) => ["home", "service", "article"].includes(page.route.template));
+  for (const page of landings) {
+    const text = await textOf(page.file);
+    const note = spoken[page.language.code as keyof typeof spoken];
+    if (note) expect(text, page.url).toContain(note);
+    else expect(await readFile(path.join(site.out, page.file), "utf8"), page.url).not.toContain("data-phone-languages");
+  }
+});
+
 test("titles stay unique and meta descriptions are 70 to 160 characters", () => {
   for (const page of site.result.pages.filter((page) => page.route.indexable)) {
     expect(page.description.length, `${page.url}: ${page.description}`).toBeGreaterThanOrEqual(70);

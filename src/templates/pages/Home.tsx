@@ -1,4 +1,5 @@
 import { formatAddress, phoneToTel } from "../../shared/business.ts";
+import { PhoneLanguages } from "../CallCard.tsx";
 import { usePage } from "../context.tsx";
 import { Icon, type IconName } from "../icons.tsx";
 import { LanguageSwitcher } from "../LanguageSwitcher.tsx";
@@ -46,6 +47,7 @@ export function Home() {
                 {t("hero.services")}
               </LinkButton>
             </div>
+            <PhoneLanguages className="mt-3 text-sm text-slate-300" />
             {/* One under the other beside the photo at 1024 px, where three columns would break the number. */}
             <ul className="mt-8 grid gap-3 text-slate-200 sm:grid-cols-3 lg:grid-cols-1 xl:grid-cols-3">
               <li className="flex items-center gap-2">
