@@ -171,6 +171,14 @@ test("an e-mail that is not one: notification, the message at the field, nothing
   await expect(page.locator("#contact-form [name=email]")).toHaveAttribute("aria-describedby", "email-error");
   await expect(page.locator("#email-error")).toHaveText(en.email);
   expect(observed.posts).toHaveLength(0);
+
+  // Mended and sent: the error it made stale leaves with the message that went.
+  await answerPost(page, (route) => route.fulfill({ json: { success: true } }));
+  await page.locator("#contact-form [name=email]").fill("maria@example.org");
+  await submit.click();
+  await expect(toasts(page)).toHaveCount(1);
+  await expect(toasts(page)).toContainText(en.success);
+  await expect(toasts(page)).not.toHaveAttribute("data-destructive");
 });
 
 test("the trap filled in: silently dropped, no notification, no request", async ({ page }) => {

@@ -57,7 +57,7 @@ export function formReducer(state: FormState, event: FormEvent): FormState {
     ...state,
     ...next,
     inline: false,
-    notifications: [...state.notifications, { id: state.nextId, title, text, destructive }].slice(-maxNotifications),
+    notifications: [...(next.notifications ?? state.notifications), { id: state.nextId, title, text, destructive }].slice(-maxNotifications),
     nextId: state.nextId + 1,
   });
   switch (event.type) {
@@ -66,7 +66,18 @@ export function formReducer(state: FormState, event: FormEvent): FormState {
     case "send":
       return state.status === "sending" ? state : { ...state, status: "sending", inline: false, kept: false, invalid: [] };
     case "sent":
-      return state.status === "sending" ? { ...notify({ status: "sent", error: "" }, event.title, event.text, false), kept: true } : state;
+      // A message that went makes the errors before it stale: they leave with it.
+      return state.status === "sending"
+        ? {
+            ...notify(
+              { status: "sent", error: "", notifications: state.notifications.filter((notification) => !notification.destructive) },
+              event.title,
+              event.text,
+              false,
+            ),
+            kept: true,
+          }
+        : state;
     case "failed":
       return state.status === "sending" ? notify({ status: "failed", error: event.text }, event.title, event.text, true) : state;
     case "edited":
