@@ -1,5 +1,6 @@
 // The schemas of the documents' front matter: checks, messages and the types of what they read.
 // Only the reading of a document needs them (and zod): see src/generator/read-document.ts.
+import { distance } from "fastest-levenshtein";
 import { z } from "zod";
 import { blogCategories, isIsoDate } from "./content.ts";
 import { text } from "./schema-fields.ts";
@@ -41,24 +42,12 @@ function frontMatter<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
 
 /** The field a mistyped name most likely meant: another case, a letter or two off, a plural. */
 function closest(key: string, fields: readonly string[]): string | undefined {
-  const lower = key.toLowerCase();
-  let best: { field: string; distance: number } | undefined;
+  let best: { field: string; letters: number } | undefined;
   for (const field of fields) {
-    const distance = editDistance(lower, field.toLowerCase());
-    if (distance <= Math.min(2, Math.floor(field.length / 3)) && (!best || distance < best.distance)) best = { field, distance };
+    const letters = distance(key.toLowerCase(), field.toLowerCase());
+    if (letters <= Math.min(2, Math.floor(field.length / 3)) && (!best || letters < best.letters)) best = { field, letters };
   }
   return best?.field;
-}
-
-/** Levenshtein distance: the letters to add, remove or change to turn one word into the other. */
-function editDistance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    row = next;
-  }
-  return row[b.length]!;
 }
 
 /** A cover image: at the top of the page, on the blog card, and the page's link preview. */
