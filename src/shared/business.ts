@@ -44,5 +44,8 @@ export function messagingLinks(config: SiteConfig): { name: string; href: string
 /** The languages the phone is answered in, named in the page's language: `Griechisch und Englisch`. */
 export function spokenLanguageNames(config: SiteConfig, language: Language): string {
   const names = new Intl.DisplayNames([language.intl], { type: "language" });
-  return new Intl.ListFormat(language.intl, { type: "conjunction" }).format(config.spokenLanguages.map((code) => names.of(code) ?? code));
+  const list = new Intl.ListFormat(language.intl, { type: "conjunction" }).format(config.spokenLanguages.map((code) => names.of(code) ?? code));
+  // Intl names them as a heading would in Greek ("Ελληνικά"); in a sentence Greek writes them in
+  // lower case, as French and Russian do ("ελληνικά και αγγλικά").
+  return language.code === "el" ? list.toLocaleLowerCase("el") : list;
 }

@@ -106,6 +106,9 @@ test("where the phone is not answered in the page's language, the pages a caller
     if (note) expect(text, page.url).toContain(note);
     else expect(await readFile(path.join(site.out, page.file), "utf8"), page.url).not.toContain("data-phone-languages");
   }
+  // The contact page names them in every language, in lower case where the language writes them so.
+  expect(await textOf("gr/contact.html")).toContain("Γλώσσες: ελληνικά και αγγλικά.");
+  expect(await textOf("de/contact.html")).toContain("Wir sprechen Griechisch und Englisch.");
 });
 
 test("titles stay unique and meta descriptions are 70 to 160 characters", () => {
