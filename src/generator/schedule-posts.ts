@@ -45,7 +45,8 @@ export function schedulePosts(
  * The links of the posts held back until their date, checked now as the build of that day will
  * check them, so that a mistake stops this build rather than that one (a static host's build on
  * the day, which no one watches): a page that does not exist, a draft, two posts with one slug,
- * and a post dated after the one that links to it. Their photos are checked with the others'.
+ * a post dated after the one that links to it, and a title or description another page has. Their
+ * photos are checked with the others'.
  */
 export function checkScheduledPosts(published: readonly ContentDocument[], scheduled: readonly BlogDocument[], heldBack: HeldBackPost[]): void {
   if (!scheduled.length) return;
@@ -58,6 +59,17 @@ export function checkScheduledPosts(published: readonly ContentDocument[], sched
     const files = new Set(scheduled.map((post) => post.file));
     problems.push(...error.problems.filter((problem) => files.has(problem.file)));
   }
+  // A title or description another page of its language has: the day's site check would refuse it.
+  const taken = new Map<string, string>();
+  for (const document of published)
+    for (const kind of ["title", "description"] as const) taken.set(`${document.code} ${kind} ${document[kind]}`, document.file);
+  for (const post of scheduled)
+    for (const kind of ["title", "description"] as const) {
+      const key = `${post.code} ${kind} ${post[kind]}`;
+      const other = taken.get(key);
+      if (other) problems.add(post.file, `duplicate ${kind} "${post[kind]}", also in ${other}; make each page's ${kind} its own`);
+      else taken.set(key, post.file);
+    }
   const dates = new Map(scheduled.map((post) => [`${post.code} ${post.id}`, post.date]));
   for (const post of scheduled)
     for (const link of post.links) {

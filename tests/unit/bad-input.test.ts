@@ -285,7 +285,13 @@ describe("bad input stops the build with path:line, the problem and the fix", ()
       await mkdir(path.join(dir, "content/blog/autumn-keys"), { recursive: true });
       await writeFile(
         path.join(dir, "content/blog/autumn-keys/en.md"),
-        text.replace(/^date: .*$/m, "date: 2099-09-01").replace(/^title: .*$/m, 'title: "Car keys in the autumn"'),
+        text
+          .replace(/^date: .*$/m, "date: 2099-09-01")
+          .replace(/^title: .*$/m, 'title: "Car keys in the autumn"')
+          .replace(
+            /^description: .*$/m,
+            'description: "What the first cold nights of the autumn do to a car key, and how to keep a spare key working in Nafplio."',
+          ),
       );
     });
     const line = (await readFile(path.join(repoRoot, "tests/fixtures/blog-schedule/content/blog/summer-car-heat/en.md"), "utf8")).split("\n").length + 1;
@@ -304,6 +310,19 @@ describe("bad input stops the build with path:line, the problem and the fix", ()
       await writeFile(file, (await readFile(file, "utf8")).replace(/^date: .*$/m, 'date: 2099-06-01\nimage: shade.jpg\nimageAlt: "A car in the shade"'));
     });
     expect(photo).toMatch(/^content\/blog\/summer-car-heat\/en\.md:6:8: image shade\.jpg .*\n\nBuild failed: 1 problem\.$/);
+    // And a title another page of its language has, which that day's site check would refuse.
+    const title = (await readFile(path.join(repoRoot, "content/blog/car-lockout-nafplio/en.md"), "utf8")).match(/^title: "(.*)"$/m)![1]!;
+    const duplicate = await buildError("blog-schedule", async (dir) => {
+      const file = path.join(dir, "content/blog/summer-car-heat/en.md");
+      await writeFile(file, (await readFile(file, "utf8")).replace(/^title: .*$/m, `title: "${title}"`));
+    });
+    expect(duplicate).toBe(
+      [
+        `content/blog/summer-car-heat/en.md: duplicate title "${title}", also in content/blog/car-lockout-nafplio/en.md; make each page's title its own`,
+        "",
+        "Build failed: 1 problem.",
+      ].join("\n"),
+    );
   });
 
   test("a document in an unknown language", async () => {
