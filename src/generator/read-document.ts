@@ -11,7 +11,7 @@ import { codeToLanguage, languages } from "../shared/languages.ts";
 import { durationToWords } from "../shared/retention.ts";
 import { ProblemList, type Problem } from "./errors.ts";
 import { matter } from "./gray-matter.ts";
-import type { DocumentRead, LoadedContent } from "./load-content.ts";
+import type { DocumentRead } from "./load-content.ts";
 import { findMarkdownLinks } from "./markdown-links.ts";
 import { readMarkdown } from "./render-markdown.ts";
 import { parseYamlSource, schemaProblems, type YamlSource } from "./yaml-source.ts";
@@ -24,14 +24,14 @@ export type ReadResult = { read?: DocumentRead; problems: Problem[] };
 /** Reads one document, for load-content.ts and its second reader (read-thread.ts). */
 export function readOne(dir: string, relative: string, file: string, text: string, config: SiteConfig, drafts: boolean): ReadResult {
   const problems = new ProblemList();
-  const draftsLeftOut: LoadedContent["draftsLeftOut"] = [];
   const seen: Seen = {};
-  const document = readDocument(dir, relative, file, text, config, problems, drafts, draftsLeftOut, seen);
-  // site dev shows a draft once it is complete: until then it is left out, its problems (what is
-  // still to fill) shown on its own address, and the rest of the site is served as usual.
-  if (drafts && seen.draft && problems.items.length) return { read: { draft: { ...seen.draft, file, problems: problems.items } }, problems: [] };
-  const read = document ? { document } : draftsLeftOut[0] ? { draft: draftsLeftOut[0] } : undefined;
-  return { ...(read ? { read } : {}), problems: problems.items };
+  const document = readDocument(dir, relative, file, text, config, problems, drafts, seen);
+  // A draft is left out by site build, unread further. site dev shows it once it is complete:
+  // until then it is left out too, its problems (what is still to fill) shown on its own address,
+  // and the rest of the site is served as usual.
+  if (seen.draft && (!drafts || problems.items.length))
+    return { read: { draft: { ...seen.draft, file, ...(problems.items.length ? { problems: problems.items } : {}) } }, problems: [] };
+  return { ...(document ? { read: { document } } : {}), problems: problems.items };
 }
 
 /** What readDocument found out before any problem: whether the file is a post marked as a draft. */
@@ -45,8 +45,7 @@ function readDocument(
   config: SiteConfig,
   problems: ProblemList,
   drafts: boolean,
-  draftsLeftOut: LoadedContent["draftsLeftOut"],
-  seen: Seen = {},
+  seen: Seen,
 ): ContentDocument | undefined {
   const code = path.basename(relative, ".md");
   const shape = matchShape(relative.split("/"));
@@ -80,10 +79,7 @@ function readDocument(
     // A draft half written (a quote not yet closed) never stops a build: its own line says it is one.
     if (shape.kind === "blog" && /^draft:[ \t]*true[ \t]*(#.*)?\r?$/m.test(parsed.matter)) {
       seen.draft = { id: shape.id, code };
-      if (!drafts) {
-        draftsLeftOut.push({ id: shape.id, code, file });
-        return undefined;
-      }
+      if (!drafts) return undefined;
     }
     problems.push({
       ...problem,
@@ -92,10 +88,9 @@ function readDocument(
     return undefined;
   }
   const isDraft = shape.kind === "blog" && (source.value as { draft?: unknown } | null)?.draft === true;
-  if (isDraft) seen.draft = { id: shape.id, code };
-  if (isDraft && !drafts) {
-    draftsLeftOut.push({ id: shape.id, code, file });
-    return undefined;
+  if (isDraft) {
+    seen.draft = { id: shape.id, code };
+    if (!drafts) return undefined;
   }
   const bodyStart = text.length - parsed.content.length;
   const bodyLine = text.slice(0, bodyStart).split("\n").length;
