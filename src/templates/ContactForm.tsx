@@ -47,7 +47,7 @@ export function contactFormSlots(props: ContactFormProps): Partial<ContactFormPr
         </p>
       </>
     ),
-    spinner: <Icon name="loader-circle" className="size-5 animate-spin" />,
+    spinner: <Icon name="loader-circle" className="size-5 motion-safe:animate-spin" />,
   };
 }
 

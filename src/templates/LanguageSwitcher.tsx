@@ -62,7 +62,8 @@ export function LanguageSwitcher() {
         dropdown: (
           <>
             <summary className="inline-flex cursor-pointer list-none items-center gap-2 rounded-xl border border-white/30 bg-white/10 px-3 py-2 text-white [&::-webkit-details-marker]:hidden">
-              <Icon name="globe" className="size-5" />
+              {/* Below 360 px the language's code alone: with a long brand ("Schlüsseldienst") the menu button did not fit. */}
+              <Icon name="globe" className="hidden size-5 min-[360px]:block" />
               <span className="sr-only">{t("common.label", { label: t("common.chooseLanguage") })} </span>
               <Flag code={language.flag} />
               <span>{language.label}</span>
@@ -98,7 +99,8 @@ export function HeaderLanguage() {
         dropdown: (
           <>
             <summary className="inline-flex h-11 cursor-pointer list-none items-center gap-1 rounded-xl border border-slate-300 px-2 font-semibold text-slate-900 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
-              <Icon name="globe" className="size-5" />
+              {/* Below 360 px the language's code alone: with a long brand ("Schlüsseldienst") the menu button did not fit. */}
+              <Icon name="globe" className="hidden size-5 min-[360px]:block" />
               <span className="sr-only">{t("common.label", { label: t("common.chooseLanguage") })} </span>
               <span className="uppercase">{language.code}</span>
               <Icon name="chevron-down" className="size-4" />

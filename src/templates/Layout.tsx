@@ -81,6 +81,8 @@ export function Layout({ children }: { children: ReactNode }) {
           {t("common.skipToContent")}
         </a>
         <Header />
+        {/* Right after the header, as it shows: the keyboard reaches it before the page it covers. */}
+        {config.analytics.measurementId && <ConsentBanner />}
         <LanguageHint />
         {/* The fixed header's height: top bar and call bar on phones, one bar from sm; the
             script-less phone navigation adds a row of links below xl. */}
@@ -88,7 +90,6 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <Footer />
-        {config.analytics.measurementId && <ConsentBanner />}
       </body>
     </html>
   );

@@ -55,9 +55,34 @@ for (const language of languages) {
         if (!shown) problems.push(`${path}: the consent banner${path.endsWith("/no-such-page") ? "" : " or the language hint"} did not show`);
         problems.push(...(await axeViolations(page, path)));
         problems.push(...(await callButtonsCovered(page)).map((problem) => `${path}: ${problem}`));
+        problems.push(...(await otherScriptsUnmarked(page)).map((problem) => `${path}: ${problem}`));
       }
       expect(problems).toEqual([]);
     });
+  });
+}
+
+/**
+ * Greek or Cyrillic text on a page in another language that does not say its language (lang="el",
+ * lang="ru"), so a screen reader would read it with the page's voice.
+ */
+async function otherScriptsUnmarked(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const scripts = [
+      { lang: "el", letters: /[\u0370-\u03ff\u1f00-\u1fff]/ },
+      { lang: "ru", letters: /[\u0400-\u04ff]/ },
+    ];
+    const found: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const element = node.parentElement!;
+      if (element.closest("script, style, template")) continue;
+      const lang = element.closest("[lang]")!.getAttribute("lang")!.split("-")[0];
+      for (const script of scripts)
+        if (lang !== script.lang && script.letters.test(node.textContent!))
+          found.push(`"${node.textContent!.trim().slice(0, 40)}" is not marked lang="${script.lang}"`);
+    }
+    return found;
   });
 }
 

@@ -41,7 +41,7 @@ async function expectIdle(page: Page) {
   const submit = page.locator("#contact-form button[type=submit]");
   await expect(submit).toBeEnabled();
   await expect(submit.locator("[data-label]")).toHaveText("Send message");
-  await expect(submit.locator("svg.animate-spin")).toBeHidden();
+  await expect(submit.locator("svg")).toBeHidden();
 }
 
 /** Answers the form's POST with `answer` instead of the server, for the states it cannot produce on demand. */
@@ -111,7 +111,7 @@ test("while sending: button disabled, spinner and sending label; a second submit
   await submit.click();
   await expect(submit).toBeDisabled();
   await expect(submit.locator("[data-label]")).toHaveText("Sending…");
-  await expect(submit.locator("svg.animate-spin")).toBeVisible();
+  await expect(submit.locator("svg")).toBeVisible();
   await expect(form).toHaveAttribute("aria-busy", "true");
   await form.evaluate((element: HTMLFormElement) => element.requestSubmit());
   release();
@@ -269,11 +269,19 @@ test("notifications leave by themselves (errors after longer), wait while hovere
   await page.clock.runFor(10_500);
   await expect(toasts(page)).toHaveCount(0);
 
+  // A second refusal replaces the first, whose attempt is over; a success and an error stay together.
   await submit.click();
+  await submit.click();
+  await expect(toasts(page)).toHaveCount(1);
+  await fill(page);
+  await submit.click();
+  await expect(toasts(page)).toHaveCount(1);
+  await expect(toasts(page)).toContainText(en.success);
   await submit.click();
   await expect(toasts(page)).toHaveCount(2);
   await toasts(page).first().getByRole("button", { name: "Dismiss" }).click();
   await expect(toasts(page)).toHaveCount(1);
+  await expect(toasts(page)).toHaveAttribute("data-destructive", "");
 });
 
 test.describe("without script", () => {

@@ -195,6 +195,24 @@ test("the top bar's language control reaches the same page in another language i
   }
 });
 
+test("at 320 px the top bar holds the brand, the language control and the whole menu button, in every language", async ({ browser }) => {
+  for (const language of languages) {
+    const page = await open(browser, { viewport: { width: 320, height: 640 } });
+    await page.goto(`${plainUrl()}/${language.url}/services`);
+    await expect(page.locator("header a").first()).toContainText(brands[language.url]!);
+    for (const control of [page.locator("header [data-language-switcher=header] summary"), page.locator("#menu-toggle")]) {
+      await expect(control).toBeVisible();
+      const box = (await control.boundingBox())!;
+      // Its focus ring (3 px) included.
+      expect(box.x + box.width + 3, `/${language.url}: ${(await control.getAttribute("aria-label")) ?? "the language control"} is cut off`).toBeLessThanOrEqual(
+        320,
+      );
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await page.context().close();
+  }
+});
+
 test("the top bar's control closes on Escape and on a click elsewhere", async ({ browser }) => {
   const page = await open(browser);
   await page.goto(`${plainUrl()}/en/prices`);

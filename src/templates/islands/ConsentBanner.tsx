@@ -57,7 +57,8 @@ export function ConsentBanner({ measurementId, title, text, policy, reject, acce
     store(consentKey, choice);
     setShown(false);
     setAnalyticsConsent(choice === "granted");
-    opener.current?.focus();
+    // Back to the footer's button that opened it; shown unasked, on to the page it covered.
+    (opener.current ?? document.getElementById("main"))?.focus({ preventScroll: true });
     opener.current = null;
   };
   // Under the header, never over a call button: the header's own is above it, and every page's

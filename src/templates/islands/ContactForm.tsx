@@ -82,6 +82,13 @@ export function ContactForm({ endpoint, lang, texts, recaptcha, icons, outcome, 
     // The script reports problems itself; the browser's own bubbles would say less, in its language.
     form.current!.noValidate = true;
   }, []);
+  // The first refused field, to focus after the render that marks it (see onSubmit).
+  const focusField = useRef<FieldName>(undefined);
+  useEffect(() => {
+    const name = focusField.current;
+    focusField.current = undefined;
+    if (name) (form.current!.elements.namedItem(name) as HTMLElement).focus();
+  });
   // Google's script is requested when the visitor starts using the form, not when the page opens:
   // a visitor who only reads the page sends nothing to Google.
   const startUsing = () => widget.current && loadRecaptcha(widget.current);
@@ -97,8 +104,9 @@ export function ContactForm({ endpoint, lang, texts, recaptcha, icons, outcome, 
     const badEmail = !field("email").validity.valid;
     const invalid = fieldOrder.filter((name) => missing.includes(name) || (name === "email" && badEmail));
     if (invalid.length) {
-      dispatch({ type: "refused", title: texts.errorTitle, text: missing.length ? texts.subtitle : texts.invalidEmail, invalid });
-      return field(invalid[0]!).focus();
+      // Focused once the notification is drawn, so that the page scrolls it clear of that.
+      focusField.current = invalid[0];
+      return dispatch({ type: "refused", title: texts.errorTitle, text: missing.length ? texts.subtitle : texts.invalidEmail, invalid });
     }
     const token = recaptcha ? recaptchaToken() : "";
     if (recaptcha && !token) return dispatch({ type: "refused", title: texts.errorTitle, text: texts.recaptcha, invalid: [] });
@@ -236,8 +244,11 @@ export function ContactForm({ endpoint, lang, texts, recaptcha, icons, outcome, 
         <p className="text-sm text-slate-600">{texts.requiredNote}</p>
         <button
           type="submit"
-          disabled={sending}
-          className="inline-flex w-full items-center justify-center gap-2 rounded-xl bg-sky-800 px-6 py-3.5 text-lg font-semibold text-white hover:bg-sky-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-sky-600 disabled:cursor-wait disabled:opacity-70 sm:w-auto"
+          // Disabled for assistive technology and to the eye, but it keeps the focus: a disabled
+          // button loses it, and the visitor would be sent back to the top of the page. A second
+          // submit meanwhile is refused by `busy`.
+          aria-disabled={sending ? "true" : undefined}
+          className="inline-flex w-full items-center justify-center gap-2 rounded-xl bg-sky-800 px-6 py-3.5 text-lg font-semibold text-white hover:bg-sky-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-sky-600 aria-disabled:cursor-wait aria-disabled:opacity-70 sm:w-auto"
         >
           <Static as="span" className={sending ? "contents" : "hidden"}>
             {spinner}
@@ -245,7 +256,14 @@ export function ContactForm({ endpoint, lang, texts, recaptcha, icons, outcome, 
           <span data-label>{sending ? texts.sending : texts.submit}</span>
         </button>
       </form>
-      <Notifications notifications={state.notifications} icons={icons} dismiss={texts.dismiss} onDismiss={(id) => dispatch({ type: "dismissed", id })} />
+      <Notifications
+        notifications={state.notifications}
+        icons={icons}
+        dismiss={texts.dismiss}
+        onDismiss={(id) => dispatch({ type: "dismissed", id })}
+        // Back to the first field still refused, else to the button that sends.
+        returnFocus={() => form.current!.querySelector<HTMLElement>('[aria-invalid="true"], button[type="submit"]')?.focus()}
+      />
     </>
   );
 }

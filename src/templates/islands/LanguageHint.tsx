@@ -42,6 +42,8 @@ export function LanguageHint({ current, offers, closeIcon }: LanguageHintProps) 
           onClick={() => {
             store(storageKey, current);
             setOffered(undefined);
+            // The button goes with the hint: focus goes on to the page, not back to its top.
+            document.getElementById("main")?.focus({ preventScroll: true });
           }}
           dangerouslySetInnerHTML={{ __html: closeIcon }}
         />

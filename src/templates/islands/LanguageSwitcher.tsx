@@ -18,8 +18,8 @@ export interface LanguageSwitcherProps {
 /**
  * Real links to the same page in every language, so switching works before any script runs (the
  * choice is stored under `lang` by src/client/language-choice.ts). The dropdown is a <details>,
- * which opens without script; with script it closes after a choice, on Escape and on a click
- * elsewhere. Its summary and links are drawn at build time and never touched.
+ * which opens without script; with script it closes after a choice, on Escape, on a click
+ * elsewhere and when focus moves out of it. Its summary and links are drawn at build time and never touched.
  */
 export function LanguageSwitcher({ label, variant, dropdown, row }: LanguageSwitcherProps) {
   // Whether it is open is the <details> element's own state: nothing to keep beside it.
@@ -29,12 +29,20 @@ export function LanguageSwitcher({ label, variant, dropdown, row }: LanguageSwit
   };
   // Listening all along (not only once open): a click right after opening closes it too.
   useEffect(() => {
+    const outside = (target: EventTarget | null) => !(target instanceof Node && details.current?.contains(target));
     const onClick = (event: globalThis.MouseEvent) => {
-      const element = details.current;
-      if (element?.open && (!element.contains(event.target as Node) || (event.target as Element).closest("a"))) close();
+      if (details.current?.open && (outside(event.target) || (event.target as Element).closest("a"))) close();
+    };
+    // Tabbing out of the list closes it: left open, it would cover what focus moves on to.
+    const onFocus = (event: FocusEvent) => {
+      if (details.current?.open && outside(event.target)) close();
     };
     document.addEventListener("click", onClick);
-    return () => document.removeEventListener("click", onClick);
+    document.addEventListener("focusin", onFocus);
+    return () => {
+      document.removeEventListener("click", onClick);
+      document.removeEventListener("focusin", onFocus);
+    };
   }, []);
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== "Escape" || !details.current?.open) return;

@@ -14,7 +14,8 @@ export interface MenuProps {
 
 /**
  * The phone menu. Without script the navigation is a row of links under the header; with script
- * (the `js` class) it hides behind the toggle. A link, Escape or a click elsewhere closes it.
+ * (the `js` class) it hides behind the toggle. A link, Escape, a click elsewhere or focus moving
+ * out of it closes it.
  */
 export function Menu({ label, navLabel, icons, links }: MenuProps) {
   const [open, setOpen] = useState(false);
@@ -22,20 +23,28 @@ export function Menu({ label, navLabel, icons, links }: MenuProps) {
   const menu = useRef<HTMLElement>(null);
   useEffect(() => {
     if (!open) return;
+    const inside = (target: EventTarget | null) => target instanceof Node && (toggle.current?.contains(target) || menu.current?.contains(target));
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== "Escape") return;
+      // Focus goes back to the toggle only from the menu itself (or from nowhere in particular).
+      const focused = document.activeElement;
       setOpen(false);
-      toggle.current?.focus();
+      if (!focused || focused === document.body || inside(focused)) toggle.current?.focus();
     };
     const onClick = (event: MouseEvent) => {
-      const target = event.target as Node;
-      if (!toggle.current?.contains(target) && !menu.current?.contains(target)) setOpen(false);
+      if (!inside(event.target)) setOpen(false);
+    };
+    // Tabbing out of the menu closes it: left open, it would cover the links focus moves on to.
+    const onFocus = (event: FocusEvent) => {
+      if (!inside(event.target)) setOpen(false);
     };
     document.addEventListener("keydown", onKey);
     document.addEventListener("click", onClick);
+    document.addEventListener("focusin", onFocus);
     return () => {
       document.removeEventListener("keydown", onKey);
       document.removeEventListener("click", onClick);
+      document.removeEventListener("focusin", onFocus);
     };
   }, [open]);
   return (

@@ -18,24 +18,41 @@ interface NotificationsProps {
   /** The close button's accessible name. */
   dismiss: string;
   onDismiss(id: number): void;
+  /** Where the focus goes when a notification is closed from the keyboard (it would be lost with it). */
+  returnFocus(): void;
 }
 
-/** The live region: under the fixed header on phones, bottom right on wider screens. */
-export function Notifications({ notifications, icons, dismiss, onDismiss }: NotificationsProps) {
+/**
+ * The live region: under the fixed header on phones, bottom right on wider screens. While it
+ * shows, the page's scroll padding keeps clear of it, so a field that takes the focus (the first
+ * refused one, or the next one tabbed to) is scrolled out from under it rather than hidden by it.
+ */
+export function Notifications({ notifications, icons, dismiss, onDismiss, returnFocus }: NotificationsProps) {
+  const stack = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const { style } = document.documentElement;
+    style.removeProperty("scroll-padding-top");
+    style.removeProperty("scroll-padding-bottom");
+    const box = stack.current?.getBoundingClientRect();
+    if (!notifications.length || !box?.height) return;
+    if (box.top < innerHeight / 2) style.scrollPaddingTop = `${Math.ceil(box.bottom) + 8}px`;
+    else style.scrollPaddingBottom = `${Math.ceil(innerHeight - box.top) + 8}px`;
+  }, [notifications]);
   return (
     <div
       id="toasts"
+      ref={stack}
       aria-live="polite"
       className="pointer-events-none fixed inset-x-2 top-[6.75rem] z-[60] mx-auto flex max-w-md flex-col gap-2 sm:top-auto sm:right-4 sm:bottom-4 sm:left-auto sm:w-96"
     >
       {notifications.map((notification) => (
-        <Toast key={notification.id} notification={notification} icons={icons} dismiss={dismiss} onDismiss={onDismiss} />
+        <Toast key={notification.id} notification={notification} icons={icons} dismiss={dismiss} onDismiss={onDismiss} returnFocus={returnFocus} />
       ))}
     </div>
   );
 }
 
-function Toast({ notification, icons, dismiss, onDismiss }: { notification: Notification } & Omit<NotificationsProps, "notifications">) {
+function Toast({ notification, icons, dismiss, onDismiss, returnFocus }: { notification: Notification } & Omit<NotificationsProps, "notifications">) {
   const { id, title, text, destructive } = notification;
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const hold = () => clearTimeout(timer.current);
@@ -70,7 +87,11 @@ function Toast({ notification, icons, dismiss, onDismiss }: { notification: Noti
         data-toast-close
         aria-label={dismiss}
         className="-m-2 inline-flex size-11 shrink-0 items-center justify-center rounded-lg hover:bg-black/10 focus-visible:outline-3 focus-visible:outline-sky-600"
-        onClick={() => onDismiss(id)}
+        onClick={(event) => {
+          // A click from the keyboard (Enter or Space) has no count of mouse clicks.
+          if (event.detail === 0) returnFocus();
+          onDismiss(id);
+        }}
         dangerouslySetInnerHTML={{ __html: icons.close }}
       />
     </div>

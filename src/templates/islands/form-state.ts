@@ -60,26 +60,24 @@ export function formReducer(state: FormState, event: FormEvent): FormState {
     notifications: [...(next.notifications ?? state.notifications), { id: state.nextId, title, text, destructive }].slice(-maxNotifications),
     nextId: state.nextId + 1,
   });
+  // Errors are about the last attempt: a new attempt's outcome makes those before it stale.
+  const withoutErrors = state.notifications.filter((notification) => !notification.destructive);
   switch (event.type) {
     case "refused":
-      return state.status === "sending" ? state : notify({ status: "failed", error: event.text, invalid: event.invalid }, event.title, event.text, true);
+      return state.status === "sending"
+        ? state
+        : notify({ status: "failed", error: event.text, invalid: event.invalid, notifications: withoutErrors }, event.title, event.text, true);
     case "send":
       return state.status === "sending" ? state : { ...state, status: "sending", inline: false, kept: false, invalid: [] };
     case "sent":
-      // A message that went makes the errors before it stale: they leave with it.
       return state.status === "sending"
         ? {
-            ...notify(
-              { status: "sent", error: "", notifications: state.notifications.filter((notification) => !notification.destructive) },
-              event.title,
-              event.text,
-              false,
-            ),
+            ...notify({ status: "sent", error: "", notifications: withoutErrors }, event.title, event.text, false),
             kept: true,
           }
         : state;
     case "failed":
-      return state.status === "sending" ? notify({ status: "failed", error: event.text }, event.title, event.text, true) : state;
+      return state.status === "sending" ? notify({ status: "failed", error: event.text, notifications: withoutErrors }, event.title, event.text, true) : state;
     case "edited":
       // A new message begun: the block that said the last one went goes.
       if (state.status === "sent") return { ...state, status: "idle", inline: false, kept: false };
