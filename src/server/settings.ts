@@ -86,6 +86,12 @@ export function readSettings(env: NodeJS.ProcessEnv, manifest: SiteManifest): Se
   if (value("SMTP_URL")) {
     const url = value("SMTP_URL");
     if (!/^smtps?:\/\/[^/]/.test(url)) problems.push("SMTP_URL must look like smtp://user:password@host:587 or smtps://user:password@host:465");
+    // The mail library reads it as a URL: one that does not parse (a raw # ? / in the password) is
+    // said here, by name, rather than as "Invalid URL" from deep inside it. The URL itself is a secret.
+    else if (!URL.canParse(url))
+      problems.push(
+        "SMTP_URL is not a valid URL: percent-encode these characters in the user name and password: @ as %40, : as %3A, / as %2F, # as %23, ? as %3F and % as %25",
+      );
     const to = value("MAIL_TO");
     if (!to) problems.push("SMTP_URL is set but MAIL_TO is empty; set MAIL_TO to the address that receives the contact messages");
     smtp = { url, to, from: value("MAIL_FROM") || to };

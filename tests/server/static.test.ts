@@ -230,6 +230,20 @@ describe("logs and start-up", () => {
     `);
   });
 
+  test("an SMTP_URL that is not a URL (a raw # or ? in the password) is named, with what to encode, and never printed", async () => {
+    const start = startServer({
+      dir: dist,
+      port: 0,
+      host: "127.0.0.1",
+      env: { SITE_DATA_DIR: path.join(work.dir, "data3"), SMTP_URL: "smtp://site%40example.gr:Pa#ss?w0rd@127.0.0.1:25", MAIL_TO: "owner@example.gr" },
+      handleSignals: false,
+    });
+    await expect(start).rejects.toThrowErrorMatchingInlineSnapshot(`
+      [Error: the server's environment has 1 problem:
+        SMTP_URL is not a valid URL: percent-encode these characters in the user name and password: @ as %40, : as %3A, / as %2F, # as %23, ? as %3F and % as %25]
+    `);
+  });
+
   test("a folder without a build is refused with what to do", async () => {
     await expect(startServer({ dir: path.join(work.dir, "outside"), port: 0, host: "127.0.0.1", env: {}, handleSignals: false })).rejects.toThrow(
       /site\.json is missing or unreadable; run `site build` first/,
