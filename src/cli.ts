@@ -9,6 +9,12 @@ function retentionPeriod(value: string): string {
   return value;
 }
 
+/** `12` or `12,15`: the numbers `site messages` shows. */
+function messageNumbers(value: string): number[] {
+  if (!/^#?\d+(,\s*#?\d+)*$/.test(value.trim())) throw new InvalidArgumentError("give the numbers `site messages` shows, e.g. 12 or 12,15");
+  return value.split(",").map((number) => Number(number.trim().replace("#", "")));
+}
+
 /** The retention period the build wrote into site.json: the one `site serve` applies. */
 async function builtRetention(dir: string): Promise<string> {
   const { loadManifest } = await import("./server/manifest.ts");
@@ -169,14 +175,26 @@ export async function main(argv: string[]): Promise<void> {
     .option("--purge", "delete the messages older than the retention period, e-mailed or not, and say how many")
     .option("--older-than <period>", "with --purge: a number and d, w, m or y (default: retention.messages of the built site)", retentionPeriod)
     .option("-d, --dir <dir>", "with --purge: the built site whose retention period applies", "dist")
+    .option(
+      "--delete <numbers>",
+      "delete these messages now, e-mailed or not (the numbers the list shows, comma-separated): a visitor's request for erasure",
+      messageNumbers,
+    )
     .addHelpText(
       "after",
-      "\nExamples:\n  $ site messages\n  $ SITE_DATA_DIR=/var/lib/locksmith site messages --unsent\n  $ site messages --json > messages.json\n  $ site messages --purge\n  $ site messages --purge --older-than 18m",
+      "\nExamples:\n  $ site messages\n  $ SITE_DATA_DIR=/var/lib/locksmith site messages --unsent\n  $ site messages --json > messages.json\n  $ site messages --purge\n  $ site messages --purge --older-than 18m\n  $ site messages --delete 12,15",
     )
-    .action(async (options: { unsent?: boolean; json?: boolean; dataDir?: string; purge?: boolean; olderThan?: string; dir: string }) => {
-      const { listMessages, purgeMessages } = await import("./server/messages.ts");
+    .action(async (options: { unsent?: boolean; json?: boolean; dataDir?: string; purge?: boolean; olderThan?: string; dir: string; delete?: number[] }) => {
+      const { deleteMessages, listMessages, purgeMessages } = await import("./server/messages.ts");
       try {
         if (options.olderThan && !options.purge) throw new Error("--older-than goes with --purge: site messages --purge --older-than 2y");
+        if (options.delete && options.purge) throw new Error("--delete and --purge are two ways to delete: use one at a time");
+        if (options.delete) {
+          const { text, missing } = deleteMessages({ dataDir: options.dataDir, ids: options.delete });
+          process.stdout.write(text);
+          if (missing.length) throw new Error(`no message ${missing.map((id) => `#${id}`).join(", ")} in the store: \`site messages\` lists the numbers`);
+          return;
+        }
         if (!options.purge) return void process.stdout.write(listMessages(options));
         const olderThan = options.olderThan ?? (await builtRetention(options.dir));
         process.stdout.write(purgeMessages({ dataDir: options.dataDir, olderThan }));

@@ -53,6 +53,30 @@ export function purgeMessages({ dataDir = process.env.SITE_DATA_DIR || "data", o
 }
 
 /**
+ * Deletes the messages with these numbers, e-mailed or not, overwriting their text in the
+ * database and truncating its WAL as a purge does; says which it deleted, and which it did not find.
+ */
+export function deleteMessages({ dataDir = process.env.SITE_DATA_DIR || "data", ids }: { dataDir?: string; ids: readonly number[] }): {
+  text: string;
+  missing: number[];
+} {
+  const folder = path.resolve(dataDir);
+  if (!existsSync(storeFiles(folder).db))
+    return { text: `No messages yet: there is no ${path.join(dataDir, storeFileName)}. Is SITE_DATA_DIR the server's?\n`, missing: [...ids] };
+  const store = openDatabase(folder);
+  try {
+    const { deleted, walTruncated } = store.remove([...new Set(ids)]);
+    const found = new Set(deleted.map((message) => message.id));
+    const lines = deleted.map((message) => `Deleted #${message.id}, received ${localTime(message.receivedAt)}${message.sentAt ? "" : " (never e-mailed)"}.`);
+    if (deleted.length && !walTruncated)
+      lines.push(`Another program was reading the store, so ${storeFileName}-wal may still hold the deleted text until the next deletion.`);
+    return { text: lines.length ? `${lines.join("\n")}\n` : "", missing: ids.filter((id) => !found.has(id)) };
+  } finally {
+    store.close();
+  }
+}
+
+/**
  * Control characters shown as U+FFFD, so a stored text cannot drive the owner's terminal, and
  * invisible or bidirectional ones as their code points (`<U+202E>`), so none can disguise it.
  */
@@ -110,9 +134,14 @@ function summary(messages: StoredMessage[], unsent: boolean): string {
     : `${messages.length} message${messages.length === 1 ? "" : "s"}, ${waiting} not e-mailed yet.`;
 }
 
-/** `2026-05-01T11:03:00.000Z` → `2026-05-01 14:03` in the machine's time zone. */
+/**
+ * `2026-05-01T11:03:00.000Z` → `2026-05-01 14:03 UTC+03:00` in the machine's time zone, which
+ * says itself: a server's clock is often UTC, and the owner reads it in Greece.
+ */
 function localTime(iso: string): string {
   const date = new Date(iso);
-  const pad = (value: number) => String(value).padStart(2, "0");
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  const pad = (value: number) => String(Math.abs(value)).padStart(2, "0");
+  const offset = -date.getTimezoneOffset();
+  const zone = offset ? `UTC${offset > 0 ? "+" : "-"}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}` : "UTC";
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())} ${zone}`;
 }

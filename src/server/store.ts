@@ -42,6 +42,8 @@ export interface MessageDatabase {
   interrupted(): StoredMessage[];
   /** Deletes the messages received before `before`, overwriting their text (and vacuuming), and truncates the WAL. */
   purge(before: Date): { deleted: number; unsent: number; walTruncated: boolean };
+  /** Deletes the messages with these numbers, the same way (a visitor's request for erasure); with those it found. */
+  remove(ids: readonly number[]): { deleted: StoredMessage[]; walTruncated: boolean };
   /** How long a write waits for another connection's lock before it fails with SQLITE_BUSY. */
   setBusyTimeout(ms: number): void;
   close(): void;
@@ -106,6 +108,27 @@ export function openDatabase(dataDir: string, { busyTimeoutMs = 5000 } = {}): Me
   const updateFailed = db.prepare("UPDATE messages SET last_error = ?, sending_at = NULL WHERE id = ? AND sent_at IS NULL");
   const countOld = db.prepare("SELECT count(*) AS total, count(*) FILTER (WHERE sent_at IS NULL) AS unsent FROM messages WHERE received_at < ?");
   const deleteOld = db.prepare("DELETE FROM messages WHERE received_at < ?");
+  const deleteOne = db.prepare(`DELETE FROM messages WHERE id = ? RETURNING ${columns}`);
+
+  /** Runs `change` in a write transaction, then leaves no copy of what it deleted in the file or its WAL. */
+  const erase = <T>(change: () => T, deletedAny: (result: T) => boolean): T & { walTruncated: boolean } => {
+    db.exec("BEGIN IMMEDIATE");
+    let result: T;
+    try {
+      result = change();
+      db.exec("COMMIT");
+    } catch (error) {
+      if (db.isTransaction) db.exec("ROLLBACK");
+      throw error;
+    }
+    // secure_delete zeroed the deleted rows. VACUUM rewrites the file as well, leaving none of
+    // the stale copies a row's earlier updates may have left in a page's free space (in a store
+    // written before secure_delete, or by another program). Older copies of pages may still sit
+    // in the WAL until it is checkpointed and truncated.
+    if (deletedAny(result)) db.exec("VACUUM");
+    const checkpoint = db.prepare("PRAGMA wal_checkpoint(TRUNCATE)").get() as { busy: number } | undefined;
+    return { ...result, walTruncated: checkpoint?.busy === 0 };
+  };
 
   return {
     file,
@@ -136,23 +159,20 @@ export function openDatabase(dataDir: string, { busyTimeoutMs = 5000 } = {}): Me
     interrupted: () => selectInterrupted.all() as unknown as StoredMessage[],
     purge(before) {
       const cutoff = before.toISOString();
-      db.exec("BEGIN IMMEDIATE");
-      let counts: { total: number; unsent: number };
-      try {
-        counts = countOld.get(cutoff) as unknown as { total: number; unsent: number };
-        deleteOld.run(cutoff);
-        db.exec("COMMIT");
-      } catch (error) {
-        if (db.isTransaction) db.exec("ROLLBACK");
-        throw error;
-      }
-      // secure_delete zeroed the deleted rows. VACUUM rewrites the file as well, leaving none of
-      // the stale copies a row's earlier updates may have left in a page's free space (in a store
-      // written before secure_delete, or by another program). Older copies of pages may still sit
-      // in the WAL until it is checkpointed and truncated.
-      if (counts.total) db.exec("VACUUM");
-      const checkpoint = db.prepare("PRAGMA wal_checkpoint(TRUNCATE)").get() as { busy: number } | undefined;
-      return { deleted: counts.total, unsent: counts.unsent, walTruncated: checkpoint?.busy === 0 };
+      return erase(
+        () => {
+          const counts = countOld.get(cutoff) as unknown as { total: number; unsent: number };
+          deleteOld.run(cutoff);
+          return { deleted: counts.total, unsent: counts.unsent };
+        },
+        (result) => result.deleted > 0,
+      );
+    },
+    remove(ids) {
+      return erase(
+        () => ({ deleted: ids.flatMap((id) => (deleteOne.all(id) as unknown as StoredMessage[]) ?? []) }),
+        (result) => result.deleted.length > 0,
+      );
     },
     setBusyTimeout(ms) {
       db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(ms))}`);

@@ -112,7 +112,9 @@ describe("retention: messages older than retention.messages are deleted for real
 
       const byPeriod = await runSite(["messages", "--purge", "--older-than", "1w"], { SITE_DATA_DIR: dataDir });
       expect(byPeriod.code).toBe(0);
-      expect(byPeriod.stdout).toMatch(/^Deleted 1 message received before \d{4}-\d\d-\d\d \d\d:\d\d \(older than 1w\), 1 of them never e-mailed\.\n$/);
+      expect(byPeriod.stdout).toMatch(
+        /^Deleted 1 message received before \d{4}-\d\d-\d\d \d\d:\d\d UTC(?:[+-]\d\d:\d\d)? \(older than 1w\), 1 of them never e-mailed\.\n$/,
+      );
       expect(onDisk(dataDir, middle!)).toEqual({ db: false, wal: false });
       expect(messages(dataDir)).toEqual([`Locked out ${recent}`]);
 
@@ -127,6 +129,39 @@ describe("retention: messages older than retention.messages are deleted for real
       expect([unbuilt.code, unbuilt.stderr.split("\n")[0]]).toEqual([
         1,
         "error: cannot tell the retention period: pass --older-than 2y, or build the site (or name it with --dir)",
+      ]);
+    } finally {
+      await site.stop();
+    }
+  }, 30_000);
+
+  test("site messages --delete erases the messages named, e-mailed or not, while the server runs, and names those it cannot find", async () => {
+    const dataDir = path.join(work.dir, "erasure");
+    const [first, second, third] = storeAged(dataDir, [
+      { daysAgo: 3, sent: true },
+      { daysAgo: 2, sent: false },
+      { daysAgo: 1, sent: true },
+    ]);
+    const site = await serve(dist, { SITE_DATA_DIR: dataDir });
+    try {
+      for (const marker of [first!, second!]) expect(onDisk(dataDir, marker).db || onDisk(dataDir, marker).wal).toBe(true);
+      // On a server whose clock is set to Greece, the times say so.
+      const erased = await runSite(["messages", "--delete", "1,2"], { SITE_DATA_DIR: dataDir, TZ: "Europe/Athens" });
+      expect(erased.code).toBe(0);
+      expect(erased.stdout).toMatch(/^Deleted #1, received \d{4}-\d\d-\d\d \d\d:\d\d UTC\+0[23]:00\.\nDeleted #2, received .* \(never e-mailed\)\.\n$/);
+      for (const marker of [first!, second!]) expect(onDisk(dataDir, marker)).toEqual({ db: false, wal: false });
+      expect(messages(dataDir)).toEqual([`Locked out ${third}`]);
+
+      const again = await runSite(["messages", "--delete", "2,3"], { SITE_DATA_DIR: dataDir });
+      expect([again.code, again.stdout, again.stderr.split("\n")[0]]).toEqual([
+        1,
+        expect.stringMatching(/^Deleted #3, received .*\.\n$/),
+        "error: no message #2 in the store: `site messages` lists the numbers",
+      ]);
+      const wrong = await runSite(["messages", "--delete", "Maria"], { SITE_DATA_DIR: dataDir });
+      expect([wrong.code, wrong.stderr.split("\n")[0]]).toEqual([
+        1,
+        "error: option '--delete <numbers>' argument 'Maria' is invalid. give the numbers `site messages` shows, e.g. 12 or 12,15",
       ]);
     } finally {
       await site.stop();
