@@ -279,7 +279,7 @@ async function buildSite(options: BuildOptions, early: EarlyWriter | undefined):
       ...feeds,
       { path: manifestFile, content: `${JSON.stringify(manifest, null, 2)}\n` },
       { path: "sitemap.xml", content: sitemap },
-      { path: "_redirects", content: createRedirects(written, site.redirects) },
+      { path: "_redirects", content: createRedirects(written, site.redirects, config.contact) },
       { path: "_headers", content: createHeadersFile(headers) },
       { path: "nginx.conf", content: createNginxConf(headers, written, site.redirects) },
     ])

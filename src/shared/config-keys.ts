@@ -10,4 +10,5 @@ export const configEnvironment = {
   GA_MEASUREMENT_ID: ["analytics", "measurementId"],
   RECAPTCHA_SITE_KEY: ["recaptcha", "siteKey"],
   CONTACT_ENDPOINT: ["contact", "endpoint"],
+  CONTACT_FORWARD: ["contact", "forward"],
 } as const;

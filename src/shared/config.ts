@@ -231,9 +231,16 @@ export const configSchema = mapping(
           pattern: /^\/[A-Za-z0-9._~/-]*$/,
           hint: 'a path on this site such as "/send-mail.php"',
         }).transform((value) => value || "/send-mail.php"),
+        forward: text({
+          description:
+            "Where a static host forwards the form's posts: the full URL of the endpoint of a `site serve` elsewhere. The build writes the rule into _redirects, ahead of the rule that sends unknown paths to the default language (Netlify reads it; Cloudflare Pages cannot forward to another origin). Empty: the host answers at the endpoint itself.",
+          optional: true,
+          pattern: /^https:\/\/[^/\s]+\/\S*$/,
+          hint: 'the endpoint\'s full https URL, e.g. "https://forms.example.gr/send-mail.php", or "" for none',
+        }),
       },
       "The contact form.",
-    ).default({ endpoint: "/send-mail.php" }),
+    ).default({ endpoint: "/send-mail.php", forward: "" }),
     retention: mapping(
       {
         messages: text({

@@ -1,6 +1,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
+import { createRedirects } from "../../src/generator/redirects.ts";
 import { languages } from "../../src/shared/languages.ts";
 import { serve } from "../server/helpers.ts";
 import { useBuiltSite } from "../support/fixture-site.ts";
@@ -30,13 +31,43 @@ describe("site serve", () => {
 });
 
 describe("nginx with the README's server block", () => {
+  // The `site serve` the block proxies the endpoint and the contact pages to, as the README runs it.
+  const behindNginx = async () => {
+    const server = await serve(site.out, { SITE_DATA_DIR: path.join(site.out, "..", `data-${path.basename(site.out)}-nginx`), TRUST_PROXY: "1" });
+    running.push({ name: "site serve", url: server.url, stop: server.stop });
+    return started(await startNginx(site.out, await readmeNginxBlock(), { upstream: server.url }));
+  };
+
   test("keeps the whole routing contract, with the headers on 404s and assets too", async () => {
-    const host = started(await startNginx(site.out, await readmeNginxBlock()));
+    const host = await behindNginx();
     expect(await checkRoutes(host.url, site.out)).toEqual([]);
   });
 
+  test("a post without script comes back to a contact page that says it was sent, or keeps what was typed", async () => {
+    const host = await behindNginx();
+    const post = (fields: Record<string, string>) =>
+      fetch(`${host.url}/send-mail.php`, {
+        method: "POST",
+        // As a browser posts a form: it takes HTML.
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "text/html,application/xhtml+xml" },
+        body: new URLSearchParams({ honey: "", ...fields }),
+        redirect: "manual",
+      });
+    const sent = await post({ name: "Maria", phone: "+30 690 123 4567", message: "Locked out at the port.", lang: "de" });
+    expect(sent.status).toBe(303);
+    const page = await fetch(host.url + sent.headers.get("location")!);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-security-policy")).toContain("form-action 'self'");
+    expect(await page.text()).toMatch(/<div data-form-status="sent" role="status"/);
+
+    const refused = await post({ name: "Maria", phone: "", message: "Keep this text", lang: "en" });
+    const again = await (await fetch(host.url + refused.headers.get("location")!)).text();
+    expect(again).toMatch(/<div data-form-status="error" role="alert"/);
+    expect(again).toContain("Keep this text</textarea>");
+  });
+
   test("sends gzip, made on the fly, to a client without brotli (the build writes brotli copies only)", async () => {
-    const host = started(await startNginx(site.out, await readmeNginxBlock()));
+    const host = await behindNginx();
     for (const pathname of [
       "/en/prices",
       "/sitemap.xml",
@@ -68,6 +99,27 @@ describe("Netlify (its parsers and redirect engine, with its file-first preceden
   test("keeps the whole routing contract, but serves the slash form as the page itself", async () => {
     const host = started(await startNetlifyModel(site.out));
     expect(await checkRoutes(host.url, site.out, { slash: "same-page" })).toEqual([]);
+  });
+
+  test("with contact.forward, the form's posts reach a `site serve` elsewhere; without it, the last rule takes them", async () => {
+    const form = { name: "Maria", phone: "+30 690 123 4567", message: "Locked out at the port.", lang: "en" };
+    const post = (host: RunningHost) =>
+      fetch(`${host.url}/send-mail.php`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
+        body: new URLSearchParams(form),
+        redirect: "manual",
+      });
+    const unforwarded = await post(started(await startNetlifyModel(site.out)));
+    expect([unforwarded.status, unforwarded.headers.get("location")]).toEqual([302, "/gr"]);
+
+    const endpoint = await serve(site.out, { SITE_DATA_DIR: path.join(site.out, "..", `data-${path.basename(site.out)}-forward`) });
+    running.push({ name: "site serve", url: endpoint.url, stop: endpoint.stop });
+    const file = path.join(site.out, "..", `redirects-${path.basename(site.out)}-forward`);
+    await writeFile(file, createRedirects(site.result.files, {}, { endpoint: "/send-mail.php", forward: `${endpoint.url}/send-mail.php` }));
+    const answer = await post(started(await startNetlifyModel(site.out, { redirectsFile: file })));
+    expect([answer.status, await answer.json()]).toEqual([200, { success: true }]);
+    expect(endpoint.log.lines.map((line) => line.event)).toContain("contact.stored");
   });
 
   test("no rule can redirect the slash form there: the page shadows it, and forced it loops", async () => {

@@ -46,6 +46,7 @@ describe("the build's inputs digest changes with every input", () => {
     ["GA_MEASUREMENT_ID", async () => digest({ GA_MEASUREMENT_ID: "G-TEST12345" })],
     ["RECAPTCHA_SITE_KEY", async () => digest({ RECAPTCHA_SITE_KEY: "6LeTestSiteKey00000000000000000000000000" })],
     ["CONTACT_ENDPOINT", async () => digest({ CONTACT_ENDPOINT: "/api/contact" })],
+    ["CONTACT_FORWARD", async () => digest({ CONTACT_FORWARD: "https://forms.example.gr/send-mail.php" })],
     ["the output folder", async () => digest({}, "/tmp/elsewhere")],
   ];
   test.each(changes)("%s", async (_, change) => {

@@ -47,12 +47,14 @@ describe("load config", () => {
       SITE_ORIGIN: "https://staging.example.gr",
       GA_MEASUREMENT_ID: "G-ABCDE12345",
       CONTACT_ENDPOINT: "/api/contact",
+      CONTACT_FORWARD: "https://forms.example.gr/api/contact",
     });
     expect(config.address.number).toBe("38");
     expect(config.address.postalCode).toBe("21100");
     expect(config.origin).toBe("https://staging.example.gr");
     expect(config.analytics.measurementId).toBe("G-ABCDE12345");
     expect(config.contact.endpoint).toBe("/api/contact");
+    expect(config.contact.forward).toBe("https://forms.example.gr/api/contact");
     expect(config.armoredDoorPackages.packages.map((item) => [item.price, item.oldPrice])).toEqual([
       [250, 285],
       [300, 330],
@@ -554,6 +556,18 @@ describe("the built site", () => {
     // Files for the hosts and servers, and the pages' .html names, are not passed through.
     expect(rules.filter((rule) => /site\.json|nginx\.conf|\.html/.test(rule))).toEqual([]);
     expect(rules.at(-1)).toBe("/* /gr 302");
+    // With the endpoint forwarded elsewhere (Netlify), that rule comes first, forced.
+    const forwarded = createRedirects(site.result.files, {}, { endpoint: "/api/contact", forward: "https://forms.example.gr/api/contact" })
+      .split("\n")
+      .filter((line) => line && !line.startsWith("#"));
+    expect(forwarded).toEqual(["/api/contact https://forms.example.gr/api/contact 200!", ...rules]);
+  });
+
+  test("contact.forward takes a full https URL or nothing", async () => {
+    const config = (forward: string) => validateConfig("site.config.yml", readFileSync(configFile, "utf8").replace('  forward: ""', `  forward: ${forward}`));
+    expect(config('"https://forms.example.gr/send-mail.php"').contact.forward).toBe("https://forms.example.gr/send-mail.php");
+    expect(config('""').contact.forward).toBe("");
+    expect(() => config("http://forms.example.gr/send-mail.php")).toThrow(/contact\.forward.*the endpoint's full https URL/s);
   });
 
   test("nginx.conf repeats the security headers, with always, in every location", async () => {

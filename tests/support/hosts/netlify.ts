@@ -40,7 +40,8 @@ const types: Record<string, string> = {
  * redirect engine (`netlify-redirector`, the WebAssembly build `netlify dev` uses), and the
  * precedence of its proxy: a real file (the path, `path.html` or `path/index.html`) wins over every
  * rule that is not forced; a redirect answers with its status; a rewrite serves its target with
- * the rule's status, or the root 404.html. Headers apply by the path of what is served.
+ * the rule's status, or the root 404.html; a rewrite to another origin proxies the request there.
+ * Headers apply by the path of what is served.
  * Netlify's full local runtime (`netlify dev --offline`) needs Deno and some 400 MB of packages,
  * too much for every test run; this is its rule-handling part.
  */
@@ -78,6 +79,21 @@ export async function startNetlifyModel(dist: string, options: { redirectsFile?:
     response.end(head ? undefined : body);
   };
 
+  const proxy = async (request: http.IncomingMessage, response: http.ServerResponse, to: string) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const forwarded = ["content-type", "accept", "accept-language", "user-agent"].filter((name) => request.headers[name]);
+    const answer = await fetch(to, {
+      method: request.method,
+      headers: Object.fromEntries(forwarded.map((name) => [name, String(request.headers[name])])),
+      ...(chunks.length ? { body: Buffer.concat(chunks) } : {}),
+      redirect: "manual",
+    });
+    const body = Buffer.from(await answer.arrayBuffer());
+    response.writeHead(answer.status, { "Content-Type": answer.headers.get("content-type") ?? "application/octet-stream", "Content-Length": body.length });
+    response.end(body);
+  };
+
   const server = http.createServer((request, response) => {
     void (async () => {
       const url = new URL(request.url ?? "/", "http://localhost");
@@ -94,6 +110,8 @@ export async function startNetlifyModel(dist: string, options: { redirectsFile?:
       const file = staticFile(pathname);
       if (!match || (file && !match.force)) return send(response, file, 200, head);
       const status = match.status ?? 301;
+      // A rewrite to another origin is a proxy: the request goes there, its answer comes back.
+      if (status === 200 && /^https?:\/\//.test(match.to)) return proxy(request, response, match.to);
       if (status >= 300 && status < 400) {
         const to = new URL(match.to, "http://localhost");
         if (!to.search) to.search = url.search;

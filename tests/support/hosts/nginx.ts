@@ -28,15 +28,17 @@ export async function readmeNginxBlock(): Promise<string> {
 
 /**
  * Runs nginx as an ordinary process on a loopback port with a server block, after moving the
- * block to that port without TLS and pointing its paths at `dist`.
+ * block to that port without TLS and pointing its paths at `dist` (and its proxy at `upstream`).
  */
-export async function startNginx(dist: string, serverBlock: string): Promise<RunningHost> {
+export async function startNginx(dist: string, serverBlock: string, { upstream }: { upstream?: string } = {}): Promise<RunningHost> {
   const nginx = findNginx();
   const port = await freePort();
   const work = await mkdtemp(path.join(os.tmpdir(), "site-nginx-"));
   await mkdir(path.join(work, "logs"));
   const server = serverBlock
     .replaceAll("/srv/locksmith/dist", dist)
+    // `site serve`, where the block proxies to it, on the port a test started it on.
+    .replaceAll("http://127.0.0.1:3000", upstream ?? "http://127.0.0.1:3000")
     .replace(/^\s*listen\s+[^;]*;\s*$/gm, "")
     .replace(/^\s*(ssl_\w+|http2)\s+[^;]*;\s*$/gm, "")
     .replace(/server\s*\{/, `server {\n    listen 127.0.0.1:${port};`);
