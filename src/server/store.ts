@@ -170,7 +170,7 @@ export function openDatabase(dataDir: string, { busyTimeoutMs = 5000 } = {}): Me
     },
     remove(ids) {
       return erase(
-        () => ({ deleted: ids.flatMap((id) => (deleteOne.all(id) as unknown as StoredMessage[]) ?? []) }),
+        () => ({ deleted: ids.flatMap((id) => deleteOne.all(id) as unknown as StoredMessage[]) }),
         (result) => result.deleted.length > 0,
       );
     },

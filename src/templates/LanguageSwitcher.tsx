@@ -62,8 +62,7 @@ export function LanguageSwitcher() {
         dropdown: (
           <>
             <summary className="inline-flex cursor-pointer list-none items-center gap-2 rounded-xl border border-white/30 bg-white/10 px-3 py-2 text-white [&::-webkit-details-marker]:hidden">
-              {/* Below 360 px the language's code alone: with a long brand ("Schlüsseldienst") the menu button did not fit. */}
-              <Icon name="globe" className="hidden size-5 min-[360px]:block" />
+              <Icon name="globe" className="size-5" />
               <span className="sr-only">{t("common.label", { label: t("common.chooseLanguage") })} </span>
               <Flag code={language.flag} />
               <span>{language.label}</span>
