@@ -445,7 +445,7 @@ describe("bad photos and files stop the build with path:line and the fix, writin
         await writeFile(file, (await readFile(file, "utf8")).replace("file: content/photos/van.jpg", "file: content/photos/our-van.jpg"));
       }),
     ).toMatchInlineSnapshot(`
-      "site.config.yml:117:11: image content/photos/our-van.jpg not found: there is no file content/photos/our-van.jpg; put the photo there or correct the name
+      "site.config.yml:120:11: image content/photos/our-van.jpg not found: there is no file content/photos/our-van.jpg; put the photo there or correct the name
 
       Build failed: 1 problem."
     `);
@@ -458,7 +458,7 @@ describe("bad photos and files stop the build with path:line and the fix, writin
         await writeFile(file, (await readFile(file, "utf8")).replace(/^\s+ru: "Пример фото: витрина.*\n/m, ""));
       }),
     ).toMatchInlineSnapshot(`
-      "site.config.yml:137:5: photos.shop.alt.ru: is required; describe the photo in every language of the site
+      "site.config.yml:140:5: photos.shop.alt.ru: is required; describe the photo in every language of the site
 
       Build failed: 1 problem."
     `);
