@@ -35,7 +35,7 @@ export function publicEntries(files: readonly string[]): { files: string[]; fold
 export function createRedirects(
   files: readonly string[],
   redirects: Readonly<Record<string, string>> = {},
-  contact: { endpoint: string; forward: string } = { endpoint: "/send-mail.php", forward: "" },
+  contact?: { endpoint: string; forward: string },
 ): string {
   const { files: topFiles, folders } = publicEntries(files);
   const lines = [
@@ -43,7 +43,7 @@ export function createRedirects(
     "",
     // First, or the last rule would send the posts to the default language: Netlify reads the
     // rules of netlify.toml only after these.
-    ...(contact.forward
+    ...(contact?.forward
       ? [
           "# The contact form's posts, forwarded to its endpoint elsewhere (Netlify; Cloudflare Pages",
           "# proxies only to paths of the site itself: there the endpoint needs a Pages Function).",

@@ -4,6 +4,9 @@ import { retentionCutoff } from "../shared/retention.ts";
 import { openDatabase, readStore, storeFileName, storeFiles, type StoredMessage } from "./store.ts";
 import { showInvisible } from "./visible-text.ts";
 
+/** What each command says where the data folder has no store yet. */
+const noStore = (dataDir: string) => `No messages yet: there is no ${path.join(dataDir, storeFileName)}. Is SITE_DATA_DIR the server's?\n`;
+
 export interface ListOptions {
   dataDir?: string;
   unsent?: boolean;
@@ -16,7 +19,7 @@ export interface ListOptions {
  */
 export function listMessages({ dataDir = process.env.SITE_DATA_DIR || "data", unsent = false, json = false }: ListOptions = {}): string {
   const store = readStore(path.resolve(dataDir));
-  if (!store) return json ? "[]\n" : `No messages yet: there is no ${path.join(dataDir, storeFileName)}. Is SITE_DATA_DIR the server's?\n`;
+  if (!store) return json ? "[]\n" : noStore(dataDir);
   try {
     const messages = store.list({ unsent });
     if (json) return `${escapeInvisible(JSON.stringify(messages, null, 2))}\n`;
@@ -33,7 +36,7 @@ export function listMessages({ dataDir = process.env.SITE_DATA_DIR || "data", un
  */
 export function purgeMessages({ dataDir = process.env.SITE_DATA_DIR || "data", olderThan }: { dataDir?: string; olderThan: string }): string {
   const folder = path.resolve(dataDir);
-  if (!existsSync(storeFiles(folder).db)) return `No messages yet: there is no ${path.join(dataDir, storeFileName)}. Is SITE_DATA_DIR the server's?\n`;
+  if (!existsSync(storeFiles(folder).db)) return noStore(dataDir);
   const before = retentionCutoff(olderThan);
   const store = openDatabase(folder);
   try {
@@ -61,8 +64,7 @@ export function deleteMessages({ dataDir = process.env.SITE_DATA_DIR || "data", 
   missing: number[];
 } {
   const folder = path.resolve(dataDir);
-  if (!existsSync(storeFiles(folder).db))
-    return { text: `No messages yet: there is no ${path.join(dataDir, storeFileName)}. Is SITE_DATA_DIR the server's?\n`, missing: [...ids] };
+  if (!existsSync(storeFiles(folder).db)) return { text: noStore(dataDir), missing: [...ids] };
   const store = openDatabase(folder);
   try {
     const { deleted, walTruncated } = store.remove([...new Set(ids)]);

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { keysUrl, plainUrl, standInForGoogle } from "./google-stand-ins.ts";
 
 // A visitor on the keyboard (or a screen reader, which follows the focus): the focus is never
@@ -14,6 +14,13 @@ const uncovered = (page: Page, selector: string) =>
     const top = document.elementFromPoint(box.left + box.width / 2, box.top + Math.min(box.height / 2, 12));
     return !!top && (element === top || element.contains(top));
   });
+
+/** Tabs through every one of `links` (from the control that opened them) and on out of them. */
+async function tabPast(page: Page, links: Locator) {
+  for (let step = await links.count(); step > 0; step--) await page.keyboard.press("Tab");
+  await expect(links.last()).toBeFocused();
+  await page.keyboard.press("Tab");
+}
 
 async function fillForm(page: Page, values: Record<string, string>) {
   for (const [name, value] of Object.entries(values)) await page.locator(`#contact-form [name="${name}"]`).fill(value);
@@ -117,10 +124,7 @@ test("the phone menu closes when the focus leaves it, and Escape then leaves the
   await toggle.focus();
   await page.keyboard.press("Enter");
   await expect(toggle).toHaveAttribute("aria-expanded", "true");
-  const links = await page.locator("#mobile-menu a").count();
-  for (let step = 0; step < links; step++) await page.keyboard.press("Tab");
-  await expect(page.locator("#mobile-menu a").last()).toBeFocused();
-  await page.keyboard.press("Tab");
+  await tabPast(page, page.locator("#mobile-menu a"));
   await expect(toggle).toHaveAttribute("aria-expanded", "false");
   await expect(page.locator("#mobile-menu")).toBeHidden();
   const left = await page.evaluate(() => document.activeElement!.outerHTML.slice(0, 80));
@@ -135,10 +139,7 @@ test("the top bar's language list closes when the focus leaves it", async ({ pag
   await dropdown.locator("summary").focus();
   await page.keyboard.press("Enter");
   await expect(dropdown).toHaveAttribute("open", "");
-  const links = await dropdown.locator("a").count();
-  for (let step = 0; step < links; step++) await page.keyboard.press("Tab");
-  await expect(dropdown.locator("a").last()).toBeFocused();
-  await page.keyboard.press("Tab");
+  await tabPast(page, dropdown.locator("a"));
   await expect(dropdown).not.toHaveAttribute("open");
   expect(await focusedIsBody(page)).toBe(false);
   await page.keyboard.press("Shift+Tab");

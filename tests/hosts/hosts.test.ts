@@ -22,10 +22,16 @@ const started = <T extends RunningHost>(host: T): T => {
   return host;
 };
 
+/** `site serve` on the build, with a data folder of its own beside it; stopped with the hosts. */
+const served = async (name: string, env: NodeJS.ProcessEnv = {}) => {
+  const server = await serve(site.out, { SITE_DATA_DIR: path.join(site.out, "..", `data-${path.basename(site.out)}${name}`), ...env });
+  running.push({ name: "site serve", url: server.url, stop: server.stop });
+  return server;
+};
+
 describe("site serve", () => {
   test("keeps the whole routing contract", async () => {
-    const server = await serve(site.out, { SITE_DATA_DIR: path.join(site.out, "..", `data-${path.basename(site.out)}`) });
-    running.push({ name: "site serve", url: server.url, stop: server.stop });
+    const server = await served("");
     expect(await checkRoutes(server.url, site.out)).toEqual([]);
   });
 });
@@ -33,8 +39,7 @@ describe("site serve", () => {
 describe("nginx with the README's server block", () => {
   // The `site serve` the block proxies the endpoint and the contact pages to, as the README runs it.
   const behindNginx = async () => {
-    const server = await serve(site.out, { SITE_DATA_DIR: path.join(site.out, "..", `data-${path.basename(site.out)}-nginx`), TRUST_PROXY: "1" });
-    running.push({ name: "site serve", url: server.url, stop: server.stop });
+    const server = await served("-nginx", { TRUST_PROXY: "1" });
     return started(await startNginx(site.out, await readmeNginxBlock(), { upstream: server.url }));
   };
 
@@ -113,8 +118,7 @@ describe("Netlify (its parsers and redirect engine, with its file-first preceden
     const unforwarded = await post(started(await startNetlifyModel(site.out)));
     expect([unforwarded.status, unforwarded.headers.get("location")]).toEqual([302, "/gr"]);
 
-    const endpoint = await serve(site.out, { SITE_DATA_DIR: path.join(site.out, "..", `data-${path.basename(site.out)}-forward`) });
-    running.push({ name: "site serve", url: endpoint.url, stop: endpoint.stop });
+    const endpoint = await served("-forward");
     const file = path.join(site.out, "..", `redirects-${path.basename(site.out)}-forward`);
     await writeFile(file, createRedirects(site.result.files, {}, { endpoint: "/send-mail.php", forward: `${endpoint.url}/send-mail.php` }));
     const answer = await post(started(await startNetlifyModel(site.out, { redirectsFile: file })));
