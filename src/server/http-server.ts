@@ -1,4 +1,5 @@
 import http from "node:http";
+import type { Duplex } from "node:stream";
 import type { ContactBackend } from "./backend.ts";
 import { createEndpoint } from "./endpoint.ts";
 import type { Logger } from "./log.ts";
@@ -91,6 +92,8 @@ export function createSiteServer({ manifest, settings, files, backend, log, time
       response.end(json ? failure : "Internal server error\n");
     };
     if (!target.ok) return badRequest(response, false);
+    // Two Host lines make a request ambiguous, which HTTP/1.1 answers with 400 (RFC 9112, 3.2).
+    if (hostLines(request.rawHeaders) > 1) return badRequest(response, target.pathname === manifest.endpoint);
     // HTTP/1.1 requires Host; HTTP/1.0 clients may leave it out.
     if (request.headers.host === undefined && request.httpVersion !== "1.0") return badRequest(response, target.pathname === manifest.endpoint);
     if (target.pathname === manifest.endpoint) {
@@ -113,6 +116,15 @@ export function createSiteServer({ manifest, settings, files, backend, log, time
     .join("");
   server.on("connection", (socket: { remoteAddress?: string }) => peers.set(socket, normalizeAddress(socket.remoteAddress ?? "")));
 
+  // Without a listener, Node drops a CONNECT without a word: this server tunnels nothing, and says so.
+  server.on("connect", (request: http.IncomingMessage, socket: Duplex) => {
+    const answer = `HTTP/1.1 405 Method Not Allowed\r\n${securityLines}Allow: GET, HEAD\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`;
+    socket.on("error", () => socket.destroy());
+    socket.end(answer);
+    const ip = peers.get(socket) ?? normalizeAddress(request.socket.remoteAddress ?? "");
+    log.info("request", { method: "CONNECT", path: "", status: 405, bytes: Buffer.byteLength(answer), ms: 0, ip });
+  });
+
   server.on("clientError", (error: NodeJS.ErrnoException, socket) => {
     const status =
       error.code === "HPE_HEADER_OVERFLOW"
@@ -131,6 +143,12 @@ export function createSiteServer({ manifest, settings, files, backend, log, time
   });
   return server;
 }
+
+const hostLines = (raw: string[]): number => {
+  let count = 0;
+  for (let index = 0; index < raw.length; index += 2) if (raw[index]!.length === 4 && raw[index]!.toLowerCase() === "host") count++;
+  return count;
+};
 
 /**
  * Listens and resolves with the actual port. `reusePort` lets several processes listen on one

@@ -4,10 +4,14 @@ export type Target = { ok: true; pathname: string; search: string } | { ok: fals
 /**
  * Decodes the request target and refuses anything that could name a file outside the site:
  * `/gr/prices?x=1` → `{ pathname: "/gr/prices", search: "?x=1" }`; `/..%2f..%2fetc/passwd`,
- * `/gr\\..\\x`, `/%00`, `/%2e%2e/` → not ok. Runs of slashes collapse to one, so a redirect can
+ * `/gr\\..\\x`, `/%00`, `/%2e%2e/` → not ok; `http://any.host/gr` → `/gr`. Runs of slashes collapse to one, so a redirect can
  * never produce a protocol-relative `//host` location.
  */
 export function parseTarget(raw: string): Target {
+  // The absolute form a client sends to a proxy (`http://host/gr?x`) names the same resource as its
+  // path, and a server must take it (RFC 9112, 3.2.2). Its host is not ours to trust, and not kept.
+  const absolute = /^https?:\/\/[^/?#]*/i.exec(raw);
+  if (absolute) raw = `/${raw.slice(absolute[0].length).replace(/^\//, "")}`;
   if (!raw.startsWith("/")) return { ok: false, reason: "not an origin-form path" };
   const query = raw.indexOf("?");
   const encoded = query === -1 ? raw : raw.slice(0, query);

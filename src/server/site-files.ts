@@ -92,7 +92,8 @@ export async function loadSiteFiles(dir: string, securityHeaders: Record<string,
 
 async function walk(root: string, dir: string, prefix: string, found: Map<string, string>): Promise<void> {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
-    if (entry.name.startsWith(".")) continue;
+    // Hidden files are never served, but for the site's own `.well-known/` (security.txt, app links).
+    if (entry.name.startsWith(".") && !(prefix === "" && entry.name === ".well-known")) continue;
     const full = path.join(dir, entry.name);
     const name = prefix ? `${prefix}/${entry.name}` : entry.name;
     let target = full;

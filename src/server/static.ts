@@ -26,7 +26,8 @@ export function createStaticHandler({ files, headers, backend, contactForms, red
     headers: { ...headers, "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", "Content-Length": Buffer.byteLength(text), ...extra },
     body: text,
   });
-  const methodNotAllowed = plain(405, "Method not allowed\n", { Allow: "GET, HEAD" });
+  // The connection closes after it: a body sent with the request is not read to its end.
+  const methodNotAllowed = plain(405, "Method not allowed\n", { Allow: "GET, HEAD", Connection: "close" });
   const missing = plain(404, "Not found\n");
 
   return function serveStatic(request: IncomingMessage, response: ServerResponse, pathname: string, search: string): void {

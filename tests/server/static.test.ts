@@ -1,5 +1,6 @@
 import { mkdir, readFile, readdir, symlink, writeFile } from "node:fs/promises";
 import http from "node:http";
+import net from "node:net";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -25,6 +26,12 @@ beforeAll(async () => {
   await symlink(path.join(work.dir, "outside"), path.join(dist, "outside-dir"));
   await symlink("/etc/passwd", path.join(dist, "passwd.txt"));
   await writeFile(path.join(dist, ".env"), secretMarker);
+  // What public/.well-known/ publishes, beside hidden files that must stay hidden.
+  await mkdir(path.join(dist, ".well-known"));
+  await writeFile(path.join(dist, ".well-known", "security.txt"), "Contact: mailto:security@example.gr\n");
+  await writeFile(path.join(dist, ".well-known", ".secret"), secretMarker);
+  await mkdir(path.join(dist, ".hidden"));
+  await writeFile(path.join(dist, ".hidden", "file.txt"), secretMarker);
   manifestHeaders = (JSON.parse(await readFile(path.join(dist, "site.json"), "utf8")) as { headers: Record<string, string> }).headers;
   script = (await readdir(path.join(dist, "assets"))).find((name) => name.endsWith(".js") && !/\.(br|gz)$/.test(name))!;
   site = await serve(dist, { SITE_DATA_DIR: path.join(work.dir, "data") });
@@ -112,6 +119,49 @@ describe("pages and files", () => {
     for (const pathname of ["/site.json", "/_headers", "/_redirects"]) expect((await get(pathname)).response.status, pathname).toBe(302);
     expect((await get("/en/prices.html.br")).response.status).toBe(404);
     expect((await get("/en/prices.html")).response.status).toBe(404);
+  });
+
+  test("a body sent to a page with another method is not read: the 405 closes the connection", async () => {
+    const socket = net.connect(site.port, "127.0.0.1");
+    let received = "";
+    socket.on("data", (chunk: Buffer) => (received += chunk.toString("latin1")));
+    const closed = new Promise<boolean>((resolve) => {
+      socket.on("close", () => resolve(true));
+      setTimeout(() => resolve(false), 3000);
+    });
+    socket.on("error", () => {});
+    socket.write(`POST /en/prices HTTP/1.1\r\nHost: x\r\nContent-Type: application/octet-stream\r\nContent-Length: 100000000\r\n\r\n${"x".repeat(1000)}`);
+    expect(await closed).toBe(true);
+    socket.destroy();
+    expect(received).toMatch(/^HTTP\/1\.1 405 /);
+    expect(received).toMatch(/\r\nconnection: close\r\n/i);
+  });
+
+  test("a proxy's absolute form is served as its path; CONNECT gets 405; two Host lines get 400", async () => {
+    const absolute = await rawRequest(site.port, "GET http://evil.example/en/prices HTTP/1.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n");
+    expect(absolute).toMatch(/^HTTP\/1\.1 200 /);
+    expect(absolute).toContain('<link rel="canonical"');
+    const connect = await rawRequest(site.port, "CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:22\r\n\r\n");
+    expect(connect).toMatch(/^HTTP\/1\.1 405 /);
+    expect(connect).toMatch(/\r\nAllow: GET, HEAD\r\n/);
+    for (const [name, value] of Object.entries(manifestHeaders)) expect(connect, name).toContain(`${name}: ${value}\r\n`);
+    const twoHosts = await rawRequest(site.port, "GET /en/prices HTTP/1.1\r\nHost: a.example\r\nHost: b.example\r\nConnection: close\r\n\r\n");
+    expect(twoHosts).toMatch(/^HTTP\/1\.1 400 /);
+    // The server still serves.
+    expect((await get("/en/prices")).response.status).toBe(200);
+  });
+
+  test("files in .well-known/ are served, as the hosts serve them; other hidden files are not", async () => {
+    const security = await get("/.well-known/security.txt");
+    expect(security.response.status).toBe(200);
+    expect(security.body.toString()).toBe("Contact: mailto:security@example.gr\n");
+    expect(security.response.headers.get("content-type")).toMatch(/^text\/plain/);
+    expectSecurityHeaders(security.response.headers);
+    for (const pathname of ["/.well-known/.secret", "/.hidden/file.txt", "/.env"]) {
+      const { response, body } = await get(pathname);
+      expect(response.status, pathname).not.toBe(200);
+      expect(body.toString(), pathname).not.toContain(secretMarker);
+    }
   });
 });
 

@@ -37,9 +37,18 @@ describe("request targets", () => {
       "/%e0%a4",
       "/a%0d%0aSet-Cookie:x",
       "*",
-      "http://evil.example/",
+      "evil.example:443",
+      "http://evil.example/../etc/passwd",
+      "http://evil.example/%2e%2e/x",
     ])
       expect(parseTarget(raw).ok, raw).toBe(false);
+  });
+
+  test("the absolute form a proxy would be sent is read as its path; its host is dropped", () => {
+    expect(parseTarget("http://evil.example/gr/prices?x=1")).toEqual({ ok: true, pathname: "/gr/prices", search: "?x=1" });
+    expect(parseTarget("HTTPS://evil.example:8443")).toEqual({ ok: true, pathname: "/", search: "" });
+    expect(parseTarget("http://evil.example?x=1")).toEqual({ ok: true, pathname: "/", search: "?x=1" });
+    expect(parseTarget("http://evil.example//other.example/")).toEqual({ ok: true, pathname: "/other.example/", search: "" });
   });
 
   test("runs of slashes collapse, so no path can redirect to //another-host", () => {
