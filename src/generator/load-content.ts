@@ -1,10 +1,11 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import { access } from "node:fs/promises";
 import path from "node:path";
 import type { SiteConfig } from "../shared/config.ts";
 import type { ContentDocument } from "../shared/content.ts";
+import { codeToLanguage } from "../shared/languages.ts";
 import { digestOf } from "./cache-names.ts";
 import { ProblemList, type Problem } from "./errors.ts";
 import { listFiles } from "./list-files.ts";
@@ -63,7 +64,12 @@ export async function loadContent(
 ): Promise<LoadedContent> {
   const problems = new ProblemList();
   // site dev knows from its watcher what was added and removed since the last read: no listing.
-  const files = texts && changed ? await knownFiles(dir, texts, changed) : (listed ?? (await listFiles(dir))).filter((file) => file.endsWith(".md"));
+  const everyFile = texts && changed ? [...changed] : (listed ?? (await listFiles(dir)));
+  for (const file of everyFile) {
+    const problem = strayDocument(file);
+    if (problem && (!changed || existsSync(path.join(dir, file)))) problems.add(label(path.join(dir, file)), problem);
+  }
+  const files = texts && changed ? await knownFiles(dir, texts, changed) : everyFile.filter((file) => file.endsWith(".md"));
   // A file the watcher saw no change in is taken as it was read last time, key and all.
   const earlier = files.map((relative) => (changed && !changed.has(relative) ? texts?.get(relative) : undefined));
   // Only the files not kept are read, with synchronous calls: for 5,000 files, a quarter of the
@@ -110,6 +116,21 @@ export async function loadContent(
   }
   problems.throwIfAny();
   return loaded;
+}
+
+/**
+ * Why a file that looks like a document is not read as one, if it does: `en.md.txt` (as Notepad
+ * saves it), `en.markdown`, `en.MD`, a text or word processor's file. Only `<code>.md` is read.
+ */
+export function strayDocument(file: string): string | undefined {
+  const name = path.posix.basename(file);
+  const code = name.split(".")[0]!;
+  const named = codeToLanguage(code) ? `${code}.md` : "<language>.md (en.md)";
+  if (/\.md$/i.test(name) && !name.endsWith(".md")) return `is not read: a document's name ends in .md, in small letters; rename it to ${named}`;
+  if (/\.(md\.txt|markdown|mdown|mkdn?|mdwn|txt|text)$/i.test(name)) return `is not read: a document is a text file named ${named}; rename it to ${named}`;
+  if (/\.(docx?|odt|rtf|pages)$/i.test(name))
+    return `is not read: a document is plain text in Markdown, not a word processor's file; copy its text into a file named ${named} (see README, "A blog post")`;
+  return undefined;
 }
 
 /** The Markdown files there are now: those read last time and those changed since, where they still are. */

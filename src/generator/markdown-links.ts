@@ -10,12 +10,29 @@ export interface MarkdownLink {
 }
 
 /**
+ * What would not read on the page as it was meant, with its line: raw HTML (some of which the
+ * site's security policy blocks), a main heading (`# Title`: the page has one, its title), and
+ * a link or image Markdown did not understand, which would show as the text written.
+ */
+export interface MarkdownNote {
+  kind: "html" | "title" | "unread";
+  raw: string;
+  line: number;
+}
+
+// `[text](` or `![alt](` left in the text: an address with a space, or one never closed.
+const unreadLink = /!?\[[^\]\n]*\]\(/;
+// `[text] (route:...)`: a space between the two halves.
+const splitLink = /!?\[[^\]\n]*\][ \t]+\((route:|https?:\/\/|mailto:|tel:)/;
+
+/**
  * Every link, image and reference definition in a Markdown text, as marked itself reads them
  * (inline `[a](b)`, autolinks `<b>`, images `![a](b)`, and the definitions `[x]: b` that
  * reference-style links `[a][x]` use), each with the line its target is written on. The text's
- * tokens, when it was lexed already (render-markdown.ts), are not made again.
+ * tokens, when it was lexed already (render-markdown.ts), are not made again. With `notes`,
+ * what would not read as it was meant (MarkdownNote) is added to it in the same pass.
  */
-export function findMarkdownLinks(markdown: string, tokens: Token[] = new Lexer({ gfm: true }).lex(markdown)): MarkdownLink[] {
+export function findMarkdownLinks(markdown: string, tokens: Token[] = new Lexer({ gfm: true }).lex(markdown), notes?: MarkdownNote[]): MarkdownLink[] {
   const found: MarkdownLink[] = [];
   const lineAt = (offset: number) => markdown.slice(0, Math.max(0, offset)).split("\n").length;
 
@@ -35,8 +52,17 @@ export function findMarkdownLinks(markdown: string, tokens: Token[] = new Lexer(
         found.push({ kind: "definition", href: definition.href, text: definition.tag, line: lineAt(start) });
       }
       const children = childTokens(token);
+      if (notes) note(token, start, children.length > 0);
       if (children.length) walk(children, start);
       if (index >= 0) cursor = index + token.raw.length;
+    }
+  };
+  const note = (token: Token, start: number, parent: boolean) => {
+    if (token.type === "html") notes!.push({ kind: "html", raw: token.raw.trim(), line: lineAt(start) });
+    else if (token.type === "heading" && (token as Tokens.Heading).depth === 1) notes!.push({ kind: "title", raw: token.raw.trim(), line: lineAt(start) });
+    else if (token.type === "text" && !parent) {
+      const match = unreadLink.exec(token.raw) ?? splitLink.exec(token.raw);
+      if (match) notes!.push({ kind: "unread", raw: token.raw.slice(match.index).split("\n")[0]!, line: lineAt(start + match.index) });
     }
   };
   walk(tokens, 0);

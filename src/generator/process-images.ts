@@ -1,4 +1,4 @@
-import { readFile, stat } from "node:fs/promises";
+import { readFile, readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { assetsFolder } from "../shared/caching.ts";
 import { socialImageSize, type ImageCandidate, type ResponsiveImage } from "../shared/images.ts";
@@ -224,7 +224,17 @@ async function checkSource(source: string, shown: string, report: (source: strin
     () => undefined,
   );
   if (size === undefined) {
-    report(source, `image $image not found: there is no file ${shown}; put the photo there or correct the name`);
+    // Windows and macOS do not tell `Van.JPG` from `van.jpg`; the server does.
+    const near = await readdir(path.dirname(source)).then(
+      (names) => names.find((name) => name.toLowerCase() === path.basename(source).toLowerCase()),
+      () => undefined,
+    );
+    report(
+      source,
+      near
+        ? `image $image not found: there is no file ${shown}, but there is ${near} (capitals count); write the name as the file has it, or rename the file`
+        : `image $image not found: there is no file ${shown}; put the photo there or correct the name`,
+    );
     return false;
   }
   if (size > maxImageBytes) {

@@ -12,7 +12,7 @@ import { durationToWords } from "../shared/retention.ts";
 import { ProblemList, type Problem } from "./errors.ts";
 import { matter } from "./gray-matter.ts";
 import type { DocumentRead } from "./load-content.ts";
-import { findMarkdownLinks } from "./markdown-links.ts";
+import { findMarkdownLinks, type MarkdownNote } from "./markdown-links.ts";
 import { readMarkdown } from "./render-markdown.ts";
 import { parseYamlSource, schemaProblems, type YamlSource } from "./yaml-source.ts";
 
@@ -24,6 +24,21 @@ export type ReadResult = { read?: DocumentRead; problems: Problem[] };
 /** Reads one document, for load-content.ts and its second reader (read-thread.ts). */
 export function readOne(dir: string, relative: string, file: string, text: string, config: SiteConfig, drafts: boolean): ReadResult {
   const problems = new ProblemList();
+  // The byte order mark some editors on Windows put first is not part of the text.
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  // Bytes that are not UTF-8 were read as U+FFFD: the text would be published garbled.
+  const garbled = text.indexOf("\uFFFD");
+  if (garbled !== -1) {
+    const before = text.slice(0, garbled);
+    const line = before.split("\n").length;
+    problems.add(
+      file,
+      "is not saved as UTF-8 (the characters shown as \uFFFD here could not be read); save it as UTF-8 (in Notepad: Save as, Encoding: UTF-8) and build again",
+      line,
+      garbled - before.lastIndexOf("\n"),
+    );
+    return { problems: problems.items };
+  }
   const seen: Seen = {};
   const document = readDocument(dir, relative, file, text, config, problems, drafts, seen);
   // A draft is left out by site build, unread further. site dev shows it once it is complete:
@@ -50,10 +65,17 @@ function readDocument(
   const code = path.basename(relative, ".md");
   const shape = matchShape(relative.split("/"));
   if (!shape) {
-    problems.add(
-      file,
-      "not where a document can be; use services/<family>/<service>/<code>.md, blog/<slug>/<code>.md, blog/<year>/<slug>/<code>.md or pages/<slug>/<code>.md",
-    );
+    const folder = badFolderName(relative.split("/"));
+    if (folder)
+      problems.add(
+        file,
+        `the folder name "${folder}" is part of the page's address, which uses only a-z, 0-9 and single hyphens; rename the folder${slugFor(folder) ? ` to ${slugFor(folder)}` : ", in Latin letters (winter-lockout)"}`,
+      );
+    else
+      problems.add(
+        file,
+        "not where a document can be; use services/<family>/<service>/<code>.md, blog/<slug>/<code>.md, blog/<year>/<slug>/<code>.md or pages/<slug>/<code>.md",
+      );
     return undefined;
   }
   if (!codeToLanguage(code)) {
@@ -66,6 +88,16 @@ function readDocument(
   }
   if (!text.startsWith("---")) {
     problems.add(file, "no front matter; start the file with --- then title: and description:, and close it with ---", 1, 1);
+    return undefined;
+  }
+  if (!/\r?\n---[ \t]*(\r?\n|$)/.test(text.slice(3))) {
+    const fields = text.split("\n").findIndex((line, index) => index > 0 && !/^[\w-]+:|^\s|^#|^\s*$/.test(line));
+    problems.add(
+      file,
+      `the front matter opened on line 1 is never closed; add a line with --- after its last field${fields > 1 ? ` (before line ${fields + 1})` : ""}`,
+      1,
+      1,
+    );
     return undefined;
   }
   // gray-matter finds the front matter block; YAML with positions reads it, from line 2.
@@ -113,9 +145,56 @@ function readDocument(
   // The text is lexed once, for its HTML and its links. Where filling it moved lines (parts kept
   // or dropped by a condition, a value of more than one line), its links are found in the text
   // as written, so each is reported on its own line, dropped parts included.
-  const read = readMarkdown(body);
+  if (!body.trim()) {
+    problems.add(file, "has no text after its front matter; write the page's text below the closing ---", bodyLine);
+    return undefined;
+  }
+  let read: ReturnType<typeof readMarkdown>;
+  try {
+    read = readMarkdown(body);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    // Reported at the line that nests deepest: the longest run of quote and list marks.
+    const depths = body.split("\n").map((line) => /^(\s*(>|[-*+]|\d+[.)])(?=\s|>))*/.exec(line)![0].length);
+    problems.add(
+      file,
+      "has lists or quotes nested too deep to read (hundreds of levels); keep them a few levels deep",
+      bodyLine + depths.indexOf(Math.max(...depths)),
+    );
+    return undefined;
+  }
   const sameLines = !/\{\{[#^/]/.test(parsed.content) && body.split("\n").length === parsed.content.split("\n").length;
-  const found = sameLines ? read.links : findMarkdownLinks(parsed.content);
+  const notes: MarkdownNote[] = sameLines ? read.notes : [];
+  const found = sameLines ? read.links : findMarkdownLinks(parsed.content, undefined, notes);
+  for (const note of notes) {
+    const problem = noteProblem(note);
+    if (problem) problems.add(file, problem, bodyLine + note.line - 1);
+  }
+  for (const link of found) {
+    const line = bodyLine + link.line - 1;
+    // `({{tel}})` is checked as a placeholder, and filled.
+    if (link.href.includes("{{")) continue;
+    if (/^\s*(javascript|vbscript|data):/i.test(link.href))
+      problems.add(
+        file,
+        `link to "${link.href.slice(0, 40)}", which the site's security policy blocks; link to a page (route:ID) or an address (https://...)`,
+        line,
+      );
+    else if (link.kind === "image" && /^(https?:)?\/\//i.test(link.href))
+      problems.add(
+        file,
+        `image ${link.href} is on another site, and the site's security policy lets browsers show only its own; save the photo beside the document and write its file name: ![${link.text}](photo.jpg)`,
+        line,
+      );
+    else if (link.kind !== "image" && isBesideDocument(link.href)) {
+      const id = relativeTarget(link.href);
+      problems.add(
+        file,
+        `link to "${link.href}" is relative, so it would lead elsewhere from each page's address; link a page by its id${id ? ` (route:${id}, if that is the page)` : ", route:ID (route:contact, route:blog/<slug>)"}, or another site by its full address`,
+        line,
+      );
+    }
+  }
   const links = found
     .filter((link) => link.href.startsWith("route:"))
     .map((link) => ({ id: link.href.slice("route:".length), line: bodyLine + link.line - 1 }));
@@ -202,6 +281,82 @@ function matchShape(parts: string[]): { kind: "service"; id: string; family: str
   return undefined;
 }
 
+/** Why a note of the Markdown (markdown-links.ts) stops the build, if it does. */
+function noteProblem(note: MarkdownNote): string | undefined {
+  const shown = note.raw.length > 60 ? `${note.raw.slice(0, 57)}...` : note.raw;
+  if (note.kind === "title")
+    return `"${shown}" is a main heading, and the page has one already: its title; make it a section heading: ## ${note.raw.replace(/^#\s*/, "")}`;
+  if (note.kind === "unread") {
+    if (/\][ \t]+\(/.test(note.raw) && !/!?\[[^\]\n]*\]\(/.test(note.raw)) return `"${shown}" would show as written: remove the space between ] and (`;
+    const target = /\]\(([^)\n]*)(\)?)/.exec(note.raw);
+    if (target && !target[2]) return `"${shown}" would show as written: close the link with )`;
+    if (target && /\s/.test(target[1]!.trim()))
+      return `"${shown}" would show as written: an address has no spaces; rename the file without them (van-photo.jpg), or write the address in angle brackets: (<${target[1]!.trim()}>)`;
+    return `"${shown}" would show as written; write a link as [text](route:ID) and a photo as ![what it shows](photo.jpg)`;
+  }
+  const tag = /^<\s*\/?\s*([a-z][a-z0-9-]*)/i.exec(note.raw)?.[1]?.toLowerCase();
+  if (tag && ["script", "iframe", "object", "embed", "frame", "frameset", "form", "base", "link", "meta", "style"].includes(tag)) {
+    if (tag === "style") return `<style> in a document would restyle the whole page; remove it`;
+    if (tag === "iframe" || tag === "object" || tag === "embed" || tag === "frame" || tag === "frameset")
+      return `<${tag}> is blocked by the site's security policy and would show as an empty box; link to what it shows instead: [Our shop on the map](https://...)`;
+    return `<${tag}> is blocked by the site's security policy (or would break the page); remove it`;
+  }
+  if (/\son[a-z]+\s*=/i.test(note.raw)) return `"${shown}": event attributes (onclick=...) are blocked by the site's security policy; remove them`;
+  if (/(href|src|action)\s*=\s*["']?\s*(javascript|vbscript|data):/i.test(note.raw))
+    return `"${shown}" links to a script, which the site's security policy blocks; remove it`;
+  return undefined;
+}
+
+/** The page a relative link most likely meant: `../lock-change-moving/en.md` → `blog/lock-change-moving`, `contact` → `contact`. */
+function relativeTarget(href: string): string | undefined {
+  const written = href.split(/[?#]/)[0]!.replace(/^(\.{1,2}\/)+/, "");
+  const post = /(?:^|\/)([a-z0-9]+(?:-[a-z0-9]+)*)(?:\/[a-z]{2})?\.md$/.exec(written);
+  if (post) return `blog/${post[1]}`;
+  const page = written.replace(/\.html$/, "").replace(/\/$/, "");
+  return /^[a-z0-9]+(-[a-z0-9]+)*(\/[a-z0-9]+(-[a-z0-9]+)*)*$/.test(page) ? page : undefined;
+}
+
+/** The folder of a document's path that is where a slug should be but is not one (`Winter Lockout`), if that is what is wrong. */
+function badFolderName(parts: string[]): string | undefined {
+  const slug = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+  const candidates =
+    parts[0] === "blog" && parts.length === 3
+      ? [parts[1]!]
+      : parts[0] === "blog" && parts.length === 4 && /^\d{4}$/.test(parts[1]!)
+        ? [parts[2]!]
+        : parts[0] === "pages" && parts.length === 3
+          ? [parts[1]!]
+          : parts[0] === "services" && parts.length === 4
+            ? [parts[1]!, parts[2]!]
+            : [];
+  return candidates.find((name) => !slug.test(name));
+}
+
+/** A folder name as an address can have it: `Winter Lockout` → `winter-lockout`; empty when nothing Latin is left. */
+function slugFor(name: string): string {
+  return name
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+}
+
+/** `{{phone` or `tel}}` (a brace short) and `{phone}` (one brace each side) would be published as written. */
+function unclosedPlaceholders(text: string, onProblem: (message: string, index: number) => void): void {
+  if (!text.includes("{") && !text.includes("}")) return;
+  for (const match of text.matchAll(/\{\{(?![#^/]?\s*[A-Za-z]*\s*\}\})|(?<!\{\{[#^/]?\s*[A-Za-z]*\s*)\}\}/g))
+    onProblem(
+      match[0] === "{{"
+        ? "{{ opens a placeholder that is not closed; write it whole, as {{phone}}"
+        : "}} closes a placeholder that was not opened; write it whole, as {{phone}}",
+      match.index,
+    );
+  for (const match of text.matchAll(/(?<!\{)\{\s*([A-Za-z]+)\s*\}(?!\})/g))
+    if ((placeholders as readonly string[]).includes(match[1]!))
+      onProblem(`{${match[1]}} has one brace on each side; a placeholder has two: {{${match[1]}}}`, match.index);
+}
+
 function unknownPlaceholder(name: string): string {
   return `unknown placeholder {{${name}}}; use one of ${placeholders.map((p) => `{{${p}}}`).join(", ")}`;
 }
@@ -220,6 +375,7 @@ export function fill(text: string, config: SiteConfig, code: string, onProblem: 
     google: Boolean(config.recaptcha.siteKey || config.analytics.measurementId),
   };
   // Problems are reported where they are written; what is kept is then filled.
+  unclosedPlaceholders(text, onProblem);
   const kept = keepWhere(text, facts, onProblem);
   fillPlaceholders(text, values, onProblem);
   return fillPlaceholders(kept, values, () => {});

@@ -1,7 +1,7 @@
 import { Marked, Renderer, type Tokens } from "marked";
 import { escapeHtml } from "../shared/html.ts";
 import { keepRangesTogether } from "../shared/typography.ts";
-import { findMarkdownLinks, type MarkdownLink } from "./markdown-links.ts";
+import { findMarkdownLinks, type MarkdownLink, type MarkdownNote } from "./markdown-links.ts";
 
 // A document is turned into HTML once, when it is read. What only a page can tell is left as a
 // mark in its place: a link to a page (`route:ID`, whose URL depends on the language) and an
@@ -31,6 +31,17 @@ const reader = new Marked({
       const written = Renderer.prototype.image.call(this, token);
       return `${imageStart}${token.href}${separator}${token.text}${open}${written}${close}`;
     },
+    // A table wider than a phone scrolls on its own, and the page stays the screen's width.
+    table(token: Tokens.Table) {
+      return `<div class="my-4 overflow-x-auto">${Renderer.prototype.table.call(this, token)}</div>\n`;
+    },
+    tablecell(token: Tokens.TableCell) {
+      const cell = Renderer.prototype.tablecell.call(this, token);
+      const classes = token.header
+        ? `border-b border-slate-300 px-3 py-2 font-semibold text-slate-900${token.align ? "" : " text-left"}`
+        : "border-b border-slate-200 px-3 py-2";
+      return cell.replace(/^<(th|td)/, `<$1 class="${classes}"`);
+    },
   },
 });
 
@@ -43,15 +54,16 @@ const anchor = (target: string, titleAttribute: string, text: string) =>
  * Lexed once for both: lexing is most of Markdown's cost, and a large site has thousands of
  * documents.
  */
-export function readMarkdown(markdown: string): { html: string; links: MarkdownLink[] } {
+export function readMarkdown(markdown: string): { html: string; links: MarkdownLink[]; notes: MarkdownNote[] } {
   const text = markdown.replace(controls, "\uFFFD");
   const tokens = reader.lexer(text);
-  const links = findMarkdownLinks(text, tokens);
+  const notes: MarkdownNote[] = [];
+  const links = findMarkdownLinks(text, tokens, notes);
   // A range of numbers stays on one line ("5–15"): in the text, not in code.
   reader.walkTokens(tokens, (token) => {
     if (token.type === "text" && !("tokens" in token && token.tokens)) token.text = keepRangesTogether(token.text);
   });
-  return { html: reader.parser(tokens), links };
+  return { html: reader.parser(tokens), links, notes };
 }
 
 /**

@@ -145,3 +145,17 @@ test("the cover is fetched at once and first; photos far below the first screen 
   await readToTheEnd(page);
   expect(fetched(requested)).toEqual(stems);
 });
+
+test("a table wider than the screen scrolls on its own; the page keeps the screen's width", async ({ page }) => {
+  await page.goto(base() + article);
+  const width = page.viewportSize()!.width;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  const table = page.locator("article table");
+  await expect(table).toHaveCount(1);
+  const box = table.locator("xpath=..");
+  expect(await box.evaluate((element) => getComputedStyle(element).overflowX)).toBe("auto");
+  const sizes = await box.evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
+  // At 360 px its seven columns are wider than the screen, and scroll; at 1280 px they fit.
+  if (width < 700) expect(sizes.scroll).toBeGreaterThan(sizes.client);
+  await expect(table.locator("th").first()).toHaveCSS("border-bottom-style", "solid");
+});

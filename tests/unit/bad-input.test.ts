@@ -338,6 +338,140 @@ describe("bad input stops the build with path:line, the problem and the fix", ()
   });
 });
 
+describe("what an owner writes that would not read as meant stops the build, at its line", () => {
+  const post = "content/blog/car-lockout-nafplio/en.md";
+  /** The post's lines with `added` after them: the problems' text, and the first added line's number. */
+  async function withLines(added: string[]): Promise<{ message: string; at: number }> {
+    const at = (await readFile(path.join(repoRoot, post), "utf8")).split("\n").length + 1;
+    return { message: await errorWithEdit(post, (text) => `${text}\n${added.join("\n")}\n`), at };
+  }
+
+  test("a link or photo Markdown could not read, and placeholders a brace short", async () => {
+    const { message, at } = await withLines([
+      "See ![Our van at the harbour](Van Photo.JPG) here.",
+      "",
+      "[call us](route:contact",
+      "",
+      "[call us] (route:contact) now.",
+      "",
+      "Call {{phone or {tel}.",
+    ]);
+    expect(message).toBe(
+      [
+        `${post}:${at}: "![Our van at the harbour](Van Photo.JPG) here." would show as written: an address has no spaces; rename the file without them (van-photo.jpg), or write the address in angle brackets: (<Van Photo.JPG>)`,
+        `${post}:${at + 2}: "[call us](route:contact" would show as written: close the link with )`,
+        `${post}:${at + 4}: "[call us] (route:contact) now." would show as written: remove the space between ] and (`,
+        `${post}:${at + 6}:6: {{ opens a placeholder that is not closed; write it whole, as {{phone}}`,
+        `${post}:${at + 6}:17: {tel} has one brace on each side; a placeholder has two: {{tel}}`,
+        "",
+        "Build failed: 5 problems.",
+      ].join("\n"),
+    );
+  });
+
+  test("relative links, remote photos, scripts and embeds the site's security policy blocks, and a second main heading", async () => {
+    const { message, at } = await withLines([
+      "[prices](prices) and [our other post](../lock-change-moving/en.md) and [back](../blog)",
+      "",
+      "![The door](https://example.com/door.jpg)",
+      "",
+      "<script>alert(1)</script>",
+      "",
+      '<iframe src="https://www.google.com/maps/embed"></iframe>',
+      "",
+      '<p onclick="go()">Tap</p>',
+      "",
+      "Or [run](javascript:go()).",
+      "",
+      "<style>body{display:none}</style>",
+      "",
+      "# Another title",
+    ]);
+    expect(message).toBe(
+      [
+        `${post}:${at}: link to "prices" is relative, so it would lead elsewhere from each page's address; link a page by its id (route:prices, if that is the page), or another site by its full address`,
+        `${post}:${at}: link to "../lock-change-moving/en.md" is relative, so it would lead elsewhere from each page's address; link a page by its id (route:blog/lock-change-moving, if that is the page), or another site by its full address`,
+        `${post}:${at}: link to "../blog" is relative, so it would lead elsewhere from each page's address; link a page by its id (route:blog, if that is the page), or another site by its full address`,
+        `${post}:${at + 2}: image https://example.com/door.jpg is on another site, and the site's security policy lets browsers show only its own; save the photo beside the document and write its file name: ![The door](photo.jpg)`,
+        `${post}:${at + 4}: <script> is blocked by the site's security policy (or would break the page); remove it`,
+        `${post}:${at + 6}: <iframe> is blocked by the site's security policy and would show as an empty box; link to what it shows instead: [Our shop on the map](https://...)`,
+        `${post}:${at + 8}: "<p onclick="go()">Tap</p>": event attributes (onclick=...) are blocked by the site's security policy; remove them`,
+        `${post}:${at + 10}: link to "javascript:go()", which the site's security policy blocks; link to a page (route:ID) or an address (https://...)`,
+        `${post}:${at + 12}: <style> in a document would restyle the whole page; remove it`,
+        `${post}:${at + 14}: "# Another title" is a main heading, and the page has one already: its title; make it a section heading: ## Another title`,
+        "",
+        "Build failed: 10 problems.",
+      ].join("\n"),
+    );
+  });
+
+  test("a file that is not UTF-8, a front matter never closed, a document with no text, quotes nested past reading, files not named .md", async () => {
+    const folder = "content/blog/car-lockout-nafplio";
+    const french = await readFile(path.join(repoRoot, folder, "fr.md"), "utf8");
+    const firstAccent = french.search(/[^\x00-\x7f]/);
+    const message = await buildError("", async (dir) => {
+      const file = (code: string) => path.join(dir, folder, `${code}.md`);
+      // As an old Windows editor saves it.
+      await writeFile(file("fr"), Buffer.from(french, "latin1"));
+      const german = await readFile(file("de"), "utf8");
+      await writeFile(file("de"), german.replace(/\n---\n/, "\n\n"));
+      const russian = await readFile(file("ru"), "utf8");
+      await writeFile(file("ru"), russian.slice(0, russian.indexOf("\n---\n", 4) + 5));
+      const greek = await readFile(file("el"), "utf8");
+      await writeFile(file("el"), `${greek}\n${"> ".repeat(5000)}deep\n`);
+      // A byte order mark is read past, as an editor does.
+      await writeFile(file("en"), `\ufeff${await readFile(file("en"), "utf8")}`);
+      await writeFile(path.join(dir, folder, "en.md.txt"), "as Notepad saves it");
+      await writeFile(path.join(dir, "content/blog/lock-change-moving/de.docx"), "a word processor's file");
+    });
+    const greekLines = (await readFile(path.join(repoRoot, folder, "el.md"), "utf8")).split("\n").length;
+    const germanBody =
+      (await readFile(path.join(repoRoot, folder, "de.md"), "utf8")).split("\n").findIndex((line, index) => index > 8 && line.trim() !== "") + 1;
+    expect(message).toBe(
+      [
+        `${folder}/en.md.txt: is not read: a document is a text file named en.md; rename it to en.md`,
+        `content/blog/lock-change-moving/de.docx: is not read: a document is plain text in Markdown, not a word processor's file; copy its text into a file named de.md (see README, "A blog post")`,
+        `${folder}/de.md:1:1: the front matter opened on line 1 is never closed; add a line with --- after its last field (before line ${germanBody})`,
+        `${folder}/el.md:${greekLines + 1}: has lists or quotes nested too deep to read (hundreds of levels); keep them a few levels deep`,
+        `${folder}/fr.md:${french.slice(0, firstAccent).split("\n").length}:${firstAccent - french.lastIndexOf("\n", firstAccent - 1)}: is not saved as UTF-8 (the characters shown as \ufffd here could not be read); save it as UTF-8 (in Notepad: Save as, Encoding: UTF-8) and build again`,
+        `${folder}/ru.md:9: has no text after its front matter; write the page's text below the closing ---`,
+        "",
+        "Build failed: 6 problems.",
+      ].join("\n"),
+    );
+  });
+});
+
+test("a post's folder named as an address cannot be, and a photo written with other capitals than its file's", async () => {
+  const post = "content/blog/car-lockout-nafplio/en.md";
+  const folders = await buildError("", async (dir) => {
+    for (const name of ["Winter Lockout", "κλειδαριές"]) {
+      await mkdir(path.join(dir, "content/blog", name));
+      await writeFile(path.join(dir, "content/blog", name, "en.md"), await readFile(path.join(dir, post), "utf8"));
+    }
+  });
+  expect(folders).toBe(
+    [
+      `content/blog/Winter Lockout/en.md: the folder name "Winter Lockout" is part of the page's address, which uses only a-z, 0-9 and single hyphens; rename the folder to winter-lockout`,
+      `content/blog/κλειδαριές/en.md: the folder name "κλειδαριές" is part of the page's address, which uses only a-z, 0-9 and single hyphens; rename the folder, in Latin letters (winter-lockout)`,
+      "",
+      "Build failed: 2 problems.",
+    ].join("\n"),
+  );
+  const lines = (await readFile(path.join(repoRoot, post), "utf8")).split("\n").length;
+  const capitals = await buildError("", async (dir) => {
+    await writeFile(path.join(dir, post), `${await readFile(path.join(dir, post), "utf8")}\n![Our van](Van.JPG)\n`);
+    await writeFile(path.join(dir, "content/blog/car-lockout-nafplio/van.jpg"), await readFile(path.join(repoRoot, "content/photos/van.jpg")));
+  });
+  expect(capitals).toBe(
+    [
+      `${post}:${lines + 1}: image Van.JPG not found: there is no file content/blog/car-lockout-nafplio/Van.JPG, but there is van.jpg (capitals count); write the name as the file has it, or rename the file`,
+      "",
+      "Build failed: 1 problem.",
+    ].join("\n"),
+  );
+});
+
 test("a failed build exits 1 and leaves the previous output untouched", async () => {
   const dir = await fixtureSite();
   try {

@@ -369,7 +369,7 @@ const addToPost = (text: string) => async (site: string) => {
 describe("bad photos and files stop the build with path:line and the fix, writing nothing", () => {
   test("a missing image", async () => {
     expect(await photoError(addToPost("![The van from the side](side.jpg)"))).toMatchInlineSnapshot(`
-      "content/blog/harbour-van/en.md:60: image side.jpg not found: there is no file content/blog/harbour-van/side.jpg; put the photo there or correct the name
+      "content/blog/harbour-van/en.md:68: image side.jpg not found: there is no file content/blog/harbour-van/side.jpg; put the photo there or correct the name
 
       Build failed: 1 problem."
     `);
@@ -384,7 +384,7 @@ describe("bad photos and files stop the build with path:line and the fix, writin
         await addToPost("![A moving key](anim.gif)")(site);
       }),
     ).toMatchInlineSnapshot(`
-      "content/blog/harbour-van/en.md:60: image anim.gif is GIF, which the site does not publish; save it as JPEG, PNG, WebP, AVIF or SVG
+      "content/blog/harbour-van/en.md:68: image anim.gif is GIF, which the site does not publish; save it as JPEG, PNG, WebP, AVIF or SVG
 
       Build failed: 1 problem."
     `);
@@ -398,7 +398,7 @@ describe("bad photos and files stop the build with path:line and the fix, writin
         await addToPost("![A cut-off photo](broken.jpg)")(site);
       }),
     ).toMatchInlineSnapshot(`
-      "content/blog/harbour-van/en.md:60: image broken.jpg cannot be read (VipsJpeg: premature end of JPEG image); export it again as JPEG, PNG, WebP or AVIF
+      "content/blog/harbour-van/en.md:68: image broken.jpg cannot be read (VipsJpeg: premature end of JPEG image); export it again as JPEG, PNG, WebP or AVIF
 
       Build failed: 1 problem."
     `);
@@ -411,7 +411,7 @@ describe("bad photos and files stop the build with path:line and the fix, writin
         await addToPost("![A very large photo](huge.jpg)")(site);
       }),
     ).toMatchInlineSnapshot(`
-      "content/blog/harbour-van/en.md:60: image huge.jpg is 21.0 MB, over the 20 MB limit; export it smaller (2,000 px wide is plenty for the site)
+      "content/blog/harbour-van/en.md:68: image huge.jpg is 21.0 MB, over the 20 MB limit; export it smaller (2,000 px wide is plenty for the site)
 
       Build failed: 1 problem."
     `);
@@ -419,7 +419,7 @@ describe("bad photos and files stop the build with path:line and the fix, writin
 
   test("a photo without alt text", async () => {
     expect(await photoError(addToPost("![](street.webp)"))).toMatchInlineSnapshot(`
-      "content/blog/harbour-van/en.md:60: image street.webp has no alt text; describe what it shows: ![Our van at the harbour](street.webp)
+      "content/blog/harbour-van/en.md:68: image street.webp has no alt text; describe what it shows: ![Our van at the harbour](street.webp)
 
       Build failed: 1 problem."
     `);
