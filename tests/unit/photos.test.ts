@@ -478,3 +478,15 @@ describe("bad photos and files stop the build with path:line and the fix, writin
     `);
   });
 });
+
+test("a card's title keeps what its fonts draw: an emoji or a script they lack is left out, not drawn as an empty box", async () => {
+  const { drawCard, drawableTitle } = await import("../../src/generator/card-drawing.ts");
+  expect(drawableTitle("🔑 Locked out in Nafplio? 🚗 ננעלת בחוץ? ماذا تفعل")).toBe("Locked out in Nafplio?");
+  expect(drawableTitle("👨‍👩‍👧 Κλειδαριές — Замки «Nafplio» €50")).toBe("Κλειδαριές — Замки «Nafplio» €50");
+  const text = { brand: "Nafplio Locksmith", phone: "+30 690 000 0000", always: "24/7" };
+  const [withEmoji, without] = await Promise.all([
+    drawCard({ ...text, title: "🔑 Locked out in Nafplio? 🚗 ננעלת בחוץ?" }),
+    drawCard({ ...text, title: "Locked out in Nafplio?" }),
+  ]);
+  expect(withEmoji.equals(without)).toBe(true);
+});
