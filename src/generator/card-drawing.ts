@@ -51,7 +51,8 @@ const element = (type: string, props: Record<string, unknown>, ...children: (Ele
 // punctuation and signs of Noto Sans's subsets. Anything else (an emoji, Hebrew, Arabic) would
 // be drawn as an empty box.
 // (with the punctuation that follows it: a question mark after a Hebrew word goes with it)
-const undrawable = /[^\u0000-\u024F\u02B0-\u036F\u0370-\u03FF\u0400-\u052F\u1D00-\u1DBF\u1E00-\u1EFF\u2000-\u200A\u2010-\u2029\u202F-\u205F\u20A0-\u20C0\u2113\u2116\u2122\u2191\u2193\u2212\u2215\u2C60-\u2C7F\uA720-\uA7FF]+\p{P}*/gu;
+const undrawable =
+  /[^\u0000-\u024F\u02B0-\u036F\u0370-\u03FF\u0400-\u052F\u1D00-\u1DBF\u1E00-\u1EFF\u2000-\u200A\u2010-\u2029\u202F-\u205F\u20A0-\u20C0\u2113\u2116\u2122\u2191\u2193\u2212\u2215\u2C60-\u2C7F\uA720-\uA7FF]+\p{P}*/gu;
 
 /** A title as the card's fonts can draw it: `🔑 Locked out? 🚗` → `Locked out?`. */
 export function drawableTitle(title: string): string {
