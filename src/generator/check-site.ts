@@ -71,7 +71,7 @@ export function createSiteCheck(origin: string, allUrls: Iterable<string>, isAss
     if (!page.route.indexable) return;
     const where = `dist/${page.file}`;
     const from = page.route.documents[page.language.code]?.file;
-    const hint = from ? ` (from ${from})` : "";
+    const hint = from ? ` (its page ${where})` : "";
     alternatesByUrl.set(origin + page.url, new Map(facts.alternates));
     for (const [kind, value] of [
       ["title", page.title],
@@ -79,7 +79,7 @@ export function createSiteCheck(origin: string, allUrls: Iterable<string>, isAss
     ] as const) {
       const key = `${page.language.code} ${kind} ${value}`;
       const other = seen.get(key);
-      if (other) problems.add(where, `duplicate ${kind} "${value}", also on ${other}${hint}; make each page's ${kind} its own`);
+      if (other) problems.add(from ?? where, `duplicate ${kind} "${value}", also on ${other}${hint}; make each page's ${kind} its own`);
       else seen.set(key, page.url);
     }
   };
@@ -98,31 +98,39 @@ export function createSiteCheck(origin: string, allUrls: Iterable<string>, isAss
     page(page, document) {
       const where = `dist/${page.file}`;
       const from = page.route.documents[page.language.code]?.file;
-      const hint = from ? ` (from ${from})` : "";
+      const hint = from ? ` (its page ${where})` : "";
 
       const lang = /<html[^>]*\slang="([^"]*)"/.exec(document)?.[1];
       if (lang !== page.language.code) problems.add(where, `<html lang="${lang ?? ""}"> but the page is in ${page.language.code}`);
 
-      const check = (written: string | undefined) => {
+      const check = (written: string | undefined, image = false) => {
         if (written === undefined || found.has(written)) return;
         // Links in the head name pages and files by their full address (canonical, hreflang, og:image).
         const target = written.startsWith(`${origin}/`) ? written.slice(origin.length) : written;
         if (!target || !target.startsWith("/") || target.startsWith("//")) return;
         const path = decode(target).split(/[?#]/)[0]!;
         if (urls.has(path) || isAsset(path)) found.add(detached(written));
-        else problems.add(where, `link to ${detached(path)}, which the site does not have${hint}; link to an existing page (route:ID in Markdown)`);
+        // Written in a document: named there first, where it is to be mended.
+        else if (image)
+          problems.add(
+            from ?? where,
+            `image ${detached(path)}, which the site does not have${hint}; put the photo beside the document and write its file name: ![what it shows](${path.split("/").pop()})`,
+          );
+        else
+          problems.add(from ?? where, `link to ${detached(path)}, which the site does not have${hint}; link to an existing page by its id: [text](route:ID)`);
       };
       // One pass over the page's tags: links and sources, and each image's alt text.
       for (const match of document.matchAll(/<(a|link|script|img|source)\b[^>]*>/gi)) {
         const tag = match[0];
         const name = match[1]!.toLowerCase();
         const src = attribute(tag, name === "a" || name === "link" ? "href" : "src");
-        check(src);
+        const image = name === "img" || name === "source";
+        check(src, image);
         const srcset = attribute(tag, "srcset");
-        for (const candidate of srcset?.split(",") ?? []) check(candidate.trim().split(/\s+/)[0]);
+        for (const candidate of srcset?.split(",") ?? []) check(candidate.trim().split(/\s+/)[0], image);
         if (name !== "img") continue;
         const alt = attribute(tag, "alt");
-        if (!alt || !alt.trim()) problems.add(where, `image ${detached(src ?? "")} has no alt text${hint}; describe it: ![what it shows](...)`);
+        if (!alt || !alt.trim()) problems.add(from ?? where, `image ${detached(src ?? "")} has no alt text${hint}; describe it: ![what it shows](...)`);
       }
       const preview = /<meta property="og:image" content="([^"]*)"/.exec(document)?.[1];
       if (!preview) problems.add(where, "has no og:image, the picture shown when its link is shared");

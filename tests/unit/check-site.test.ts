@@ -24,9 +24,9 @@ async function buildError(scenario: string): Promise<string> {
 describe("the site check stops the build", () => {
   test("on a link to a page or an asset the site does not have, and an image without alt text", async () => {
     expect(await buildError("broken-link")).toMatchInlineSnapshot(`
-      "dist/en/terms.html: link to /en/price-list, which the site does not have (from content/pages/terms/en.md); link to an existing page (route:ID in Markdown)
-      dist/en/terms.html: link to /images/shop.jpg, which the site does not have (from content/pages/terms/en.md); link to an existing page (route:ID in Markdown)
-      dist/en/terms.html: image /images/shop.jpg has no alt text (from content/pages/terms/en.md); describe it: ![what it shows](...)
+      "content/pages/terms/en.md: link to /en/price-list, which the site does not have (its page dist/en/terms.html); link to an existing page by its id: [text](route:ID)
+      content/pages/terms/en.md: image /images/shop.jpg, which the site does not have (its page dist/en/terms.html); put the photo beside the document and write its file name: ![what it shows](shop.jpg)
+      content/pages/terms/en.md: image /images/shop.jpg has no alt text (its page dist/en/terms.html); describe it: ![what it shows](...)
 
       Build failed: 3 problems."
     `);
@@ -34,7 +34,7 @@ describe("the site check stops the build", () => {
 
   test("on a duplicate title or meta description within a language", async () => {
     expect(await buildError("duplicate-title")).toMatchInlineSnapshot(`
-      "dist/en/services/doors/repair.html: duplicate title "Door opening | Nafplio Locksmith", also on /en/services/doors/opening (from content/services/doors/repair/en.md); make each page's title its own
+      "content/services/doors/repair/en.md: duplicate title "Door opening | Nafplio Locksmith", also on /en/services/doors/opening (its page dist/en/services/doors/repair.html); make each page's title its own
 
       Build failed: 1 problem."
     `);
