@@ -115,7 +115,7 @@ function readDocument(
     }
     problems.push({
       ...problem,
-      message: `front matter is not valid YAML: ${problem.message}; quote values that contain a colon and close the block with ---`,
+      message: `front matter is not valid YAML: ${problem.message}`,
     });
     return undefined;
   }

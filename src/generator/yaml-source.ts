@@ -117,6 +117,22 @@ function positionAt(text: string, index: number, firstLine: number): Position {
   return { line, column: index - lineStart + 1 };
 }
 
+/** The YAML reader's most common complaints in the words of the person who wrote the file, and what to do. */
+function plainReason(reason: string, text: string, offset: number, at: (offset: number) => Position): string {
+  const lineText = text.slice(text.lastIndexOf("\n", offset - 1) + 1).split("\n")[0]!;
+  if (reason.startsWith("Tabs are not allowed")) return `${reason}: indent with spaces, or start the field at the line's beginning`;
+  if (reason.startsWith("Map keys must be unique")) {
+    const key = /^\s*([^:#\s][^:#]*?)\s*:/.exec(lineText)?.[1];
+    const first = key ? new RegExp(`^\\s*${key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*:`, "m").exec(text) : null;
+    return key && first && first.index < offset ? `"${key}" is written twice (first on line ${at(first.index).line}); keep one` : `${reason}: a field is written twice; keep one`;
+  }
+  if (reason.startsWith("Nested mappings are not allowed in compact mappings") || reason.startsWith("Implicit map keys need to be followed by map values"))
+    return `${reason}: a value with a colon in it must be in quotes, e.g. title: "Opening hours: 08:00-20:00"`;
+  if (reason.startsWith("Missing closing")) return `${reason}: end the value with the same quote it starts with`;
+  if (reason.startsWith("Flow sequence") || reason.startsWith("Flow map")) return `${reason}: close the list with ] (or the map with })`;
+  return `${reason}: check the line for a missing quote, colon or bracket`;
+}
+
 // Loaded for text js-yaml does not take: a build with no such text never needs it (it takes a
 // hundredth of a second to load).
 let loaded: typeof import("yaml") | undefined;
@@ -132,7 +148,7 @@ function parseWithPositions(text: string, file: string, firstLine: number): Yaml
   };
   const [error] = document.errors;
   if (error) {
-    const reason = error.message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, "");
+    const reason = plainReason(error.message.split("\n")[0]!.replace(/ at line \d+, column \d+:?$/, ""), text, error.pos[0], at);
     throw Object.assign(new Error(reason), { problem: { file, ...at(error.pos[0]), message: reason } satisfies Problem });
   }
   return {

@@ -40,7 +40,7 @@ async function lineStarting(relative: string, start: string): Promise<number> {
 describe("bad input stops the build with path:line, the problem and the fix", () => {
   test("malformed front matter", async () => {
     expect(await buildError("malformed-front-matter")).toMatchInlineSnapshot(`
-      "content/blog/car-lockout-nafplio/de.md:2:44: front matter is not valid YAML: Missing closing "quote; quote values that contain a colon and close the block with ---
+      "content/blog/car-lockout-nafplio/de.md:2:44: front matter is not valid YAML: Missing closing "quote: end the value with the same quote it starts with
 
       Build failed: 1 problem."
     `);
@@ -440,6 +440,26 @@ describe("what an owner writes that would not read as meant stops the build, at 
       ].join("\n"),
     );
   });
+});
+
+test("front matter the YAML reader refuses is explained in the writer's words: a tab, a field twice, a colon unquoted", async () => {
+  const folder = "content/blog/car-lockout-nafplio";
+  const message = await buildError("", async (dir) => {
+    const edit = async (code: string, change: (text: string) => string) =>
+      writeFile(path.join(dir, folder, `${code}.md`), change(await readFile(path.join(dir, folder, `${code}.md`), "utf8")));
+    await edit("en", (text) => text.replace("\ndescription:", "\n\tdescription:"));
+    await edit("de", (text) => text.replace("\ncategory:", "\ntitle: \"Noch ein Titel\"\ncategory:"));
+    await edit("fr", (text) => text.replace(/\ntitle: "[^"]*"/, "\ntitle: Horaires: 08:00-20:00"));
+  });
+  expect(message).toBe(
+    [
+      `${folder}/de.md:6:1: front matter is not valid YAML: "title" is written twice (first on line 2); keep one`,
+      `${folder}/en.md:3:1: front matter is not valid YAML: Tabs are not allowed as indentation: indent with spaces, or start the field at the line's beginning`,
+      `${folder}/fr.md:2:8: front matter is not valid YAML: Nested mappings are not allowed in compact mappings: a value with a colon in it must be in quotes, e.g. title: "Opening hours: 08:00-20:00"`,
+      "",
+      "Build failed: 3 problems.",
+    ].join("\n"),
+  );
 });
 
 test("a post's folder named as an address cannot be, and a photo written with other capitals than its file's", async () => {

@@ -348,7 +348,7 @@ test("YAML's values are read as `yaml` reads them, and its positions only when a
   }
   expect(compared).toBeGreaterThan(100);
   // A key written twice, or bad indentation: `yaml`'s message and place.
-  expect(() => parseYamlSource("title: a\ntitle: b", "x.md", 2)).toThrow(/Map keys must be unique/);
+  expect(() => parseYamlSource("title: a\ntitle: b", "x.md", 2)).toThrow(/^"title" is written twice \(first on line 2\); keep one$/);
   try {
     parseYamlSource("title: a\nlist: [1, 2", "x.md", 2);
     expect.unreachable();
