@@ -124,7 +124,9 @@ function plainReason(reason: string, text: string, offset: number, at: (offset: 
   if (reason.startsWith("Map keys must be unique")) {
     const key = /^\s*([^:#\s][^:#]*?)\s*:/.exec(lineText)?.[1];
     const first = key ? new RegExp(`^\\s*${key.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\s*:`, "m").exec(text) : null;
-    return key && first && first.index < offset ? `"${key}" is written twice (first on line ${at(first.index).line}); keep one` : `${reason}: a field is written twice; keep one`;
+    return key && first && first.index < offset
+      ? `"${key}" is written twice (first on line ${at(first.index).line}); keep one`
+      : `${reason}: a field is written twice; keep one`;
   }
   if (reason.startsWith("Nested mappings are not allowed in compact mappings") || reason.startsWith("Implicit map keys need to be followed by map values"))
     return `${reason}: a value with a colon in it must be in quotes, e.g. title: "Opening hours: 08:00-20:00"`;

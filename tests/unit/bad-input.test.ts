@@ -448,7 +448,7 @@ test("front matter the YAML reader refuses is explained in the writer's words: a
     const edit = async (code: string, change: (text: string) => string) =>
       writeFile(path.join(dir, folder, `${code}.md`), change(await readFile(path.join(dir, folder, `${code}.md`), "utf8")));
     await edit("en", (text) => text.replace("\ndescription:", "\n\tdescription:"));
-    await edit("de", (text) => text.replace("\ncategory:", "\ntitle: \"Noch ein Titel\"\ncategory:"));
+    await edit("de", (text) => text.replace("\ncategory:", '\ntitle: "Noch ein Titel"\ncategory:'));
     await edit("fr", (text) => text.replace(/\ntitle: "[^"]*"/, "\ntitle: Horaires: 08:00-20:00"));
   });
   expect(message).toBe(
