@@ -3,6 +3,7 @@ import { configEnvironment } from "../shared/config-keys.ts";
 import type { SiteConfig } from "../shared/config.ts";
 import { digestOf } from "./cache-names.ts";
 import { BuildError } from "./errors.ts";
+import { sourceText } from "./source-text.ts";
 
 /** Configs validated before, by a digest of their text, the overrides and the generator. */
 export interface KnownConfigs {
@@ -22,12 +23,14 @@ export async function loadConfig(
   known?: KnownConfigs & { context: string },
 ): Promise<SiteConfig> {
   const file = label(path);
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = await readFile(path, "utf8");
+    bytes = await readFile(path);
   } catch (cause) {
     throw new BuildError([{ file, message: "cannot read the config file; create it (see the README's config reference)" }], { cause });
   }
+  const { text, problem } = sourceText(bytes, file);
+  if (problem) throw new BuildError([problem]);
   const key = digestOf(known?.context ?? "", file, text, JSON.stringify(Object.keys(configEnvironment).map((variable) => env[variable] ?? null)));
   const kept = await known?.get(key);
   if (kept) return JSON.parse(kept.toString()) as SiteConfig;

@@ -5,6 +5,7 @@ import type { i18n as I18n, TFunction } from "i18next";
 import { keepRangesTogether } from "../shared/typography.ts";
 import { languages, fallbackCode } from "../shared/languages.ts";
 import { ProblemList, type Problem } from "./errors.ts";
+import { sourceText } from "./source-text.ts";
 
 export type Messages = { [key: string]: string | string[] | Messages | Messages[] };
 
@@ -27,11 +28,16 @@ export async function loadLocales(dir: string, missing: "error" | "warn" = "erro
   for (const { code } of languages) {
     const source = path.join(dir, code, "translation.json");
     const file = label(source);
-    let text: string;
+    let bytes: Buffer;
     try {
-      text = await readFile(source, "utf8");
+      bytes = await readFile(source);
     } catch {
       problems.add(file, `missing; copy locales/${fallbackCode}/translation.json there and translate every value`);
+      continue;
+    }
+    const { text, problem } = sourceText(bytes, file);
+    if (problem) {
+      problems.push(problem);
       continue;
     }
     texts[code] = text;
