@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import type { i18n as I18n, TFunction } from "i18next";
 import { keepRangesTogether } from "../shared/typography.ts";
 import { languages, fallbackCode } from "../shared/languages.ts";
+import { checkTranslations } from "./check-translations.ts";
 import { ProblemList, type Problem } from "./errors.ts";
 import { sourceText } from "./source-text.ts";
 
@@ -53,19 +54,10 @@ export async function loadLocales(dir: string, missing: "error" | "warn" = "erro
   const flat = new Map<string, Map<string, unknown>>();
   for (const { code } of languages) {
     const file = label(path.join(dir, code, "translation.json"));
-    const own = flatten(resources[code]!);
-    flat.set(code, own);
-    const keyLine = (key: string) => nestedKeyLine(texts[code]!, key);
-    for (const [key, value] of own) {
-      if (!english.has(key)) problems.add(file, `stray key "${key}": it is not in locales/${fallbackCode}/translation.json; remove or rename it`, keyLine(key));
-      else if (typeof value === "string" && value.trim() === "") problems.add(file, `empty string for "${key}"; translate it`, keyLine(key));
-    }
-    for (const key of english.keys()) {
-      if (own.has(key)) continue;
-      const message = `missing key "${key}"; add it (the English text is ${JSON.stringify(english.get(key))})`;
-      if (missing === "warn") warnings.push({ file, message: `${message}; English is shown meanwhile` });
-      else problems.add(file, message);
-    }
+    flat.set(code, flatten(resources[code]!));
+    const checked = checkTranslations(code, resources[code], resources[fallbackCode], texts[code]!, file, missing);
+    problems.push(...checked.problems);
+    warnings.push(...checked.warnings);
   }
   problems.throwIfAny();
 
@@ -152,19 +144,6 @@ export function flatten(messages: Messages, prefix = "", into = new Map<string, 
   return into;
 }
 
-/** The line of `nav.blog` in a JSON text: the `"blog":` that follows `"nav":`, not the first `"blog":`. */
-function nestedKeyLine(text: string, key: string): number | undefined {
-  let from = 0;
-  for (const segment of key.split(".")) {
-    const match = new RegExp(`"${escapeRegExp(segment)}"\\s*:`, "g");
-    match.lastIndex = from;
-    const found = match.exec(text);
-    if (!found) return undefined;
-    from = found.index + found[0].length;
-  }
-  return text.slice(0, from).split("\n").length;
-}
-
 function jsonReason(cause: unknown): string {
   return String((cause as Error).message).replace(/\s*\(line \d+ column \d+\)/, "");
 }
@@ -175,8 +154,4 @@ function jsonLine(cause: unknown, text: string): number | undefined {
   if (line) return Number(line[1]);
   const position = /position (\d+)/.exec(message);
   return position ? text.slice(0, Number(position[1])).split("\n").length : undefined;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

@@ -1,7 +1,7 @@
 // The schemas of the documents' front matter: checks, messages and the types of what they read.
 // Only the reading of a document needs them (and zod): see src/generator/read-document.ts.
-import { distance } from "fastest-levenshtein";
 import { z } from "zod";
+import { closestName } from "./closest-name.ts";
 import { blogCategories, isIsoDate } from "./content.ts";
 import { text } from "./schema-fields.ts";
 
@@ -31,23 +31,13 @@ function frontMatter<Shape extends z.core.$ZodLooseShape>(shape: Shape) {
       issue.code === "unrecognized_keys"
         ? issue.keys
             .map((key) => {
-              const meant = closest(key, fields);
+              const meant = closestName(key, fields);
               return `unknown field "${key}"; ${meant ? `did you mean "${meant}"? The fields here are` : "the fields here are"} ${fields.join(", ")}`;
             })
             // One line per field: each is reported on its own line of the file (schemaProblems).
             .join("\n")
         : "the front matter must be fields, one per line (title: ..., description: ...)",
   });
-}
-
-/** The field a mistyped name most likely meant: another case, a letter or two off, a plural. */
-function closest(key: string, fields: readonly string[]): string | undefined {
-  let best: { field: string; letters: number } | undefined;
-  for (const field of fields) {
-    const letters = distance(key.toLowerCase(), field.toLowerCase());
-    if (letters <= Math.min(2, Math.floor(field.length / 3)) && (!best || letters < best.letters)) best = { field, letters };
-  }
-  return best?.field;
 }
 
 /** A cover image: at the top of the page, on the blog card, and the page's link preview. */

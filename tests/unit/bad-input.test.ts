@@ -116,11 +116,12 @@ describe("bad input stops the build with path:line, the problem and the fix", ()
     });
     const lines = written.split("\n");
     const blogLine = lines.findIndex((line, index) => line.includes('"blog": " "') && lines.slice(0, index).some((before) => before.includes('"nav":'))) + 1;
+    const blogColumn = lines[blogLine - 1]!.indexOf('" "') + 1;
     expect(message).toBe(
       [
         'locales/ru/translation.json: missing key "nav.prices"; add it (the English text is "Prices")',
-        'locales/ru/translation.json:2: stray key "shop": it is not in locales/en/translation.json; remove or rename it',
-        `locales/ru/translation.json:${blogLine}: empty string for "nav.blog"; translate it`,
+        'locales/ru/translation.json:2:3: stray key "shop": it is not in locales/en/translation.json; remove or rename it',
+        `locales/ru/translation.json:${blogLine}:${blogColumn}: empty string for "nav.blog"; translate it`,
         "",
         "Build failed: 3 problems.",
       ].join("\n"),
