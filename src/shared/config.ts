@@ -9,6 +9,23 @@ export { configEnvironment, photoPlaces, type PhotoPlace } from "./config-keys.t
 // With + and the country code: visitors from abroad dial it from their own phones.
 const phonePattern = /^\+[1-9][0-9 ()-]{5,19}$/;
 const phoneHint = 'write it in international form, + and the country code first, e.g. "+30 27520 12345"';
+
+/**
+ * A value written as the link it becomes (`mailto:info@example.com`, `tel:+30...`): every link
+ * would then begin with the scheme twice. Named with the value written alone.
+ */
+const withoutScheme =
+  (key: string, scheme: string, what: string, pattern: RegExp, hint: string, quote = "") =>
+  (value: string) => {
+    if (!value.toLowerCase().startsWith(`${scheme}:`)) return undefined;
+    const alone = value.slice(scheme.length + 1).trim();
+    const fix = pattern.test(alone) ? `: ${key}: ${quote}${alone}${quote}` : `, without ${scheme}:; ${hint}`;
+    return `"${value}" is not valid; write the ${what} alone${fix}`;
+  };
+const phone = (key: string, description: string, optional: boolean) =>
+  text({ description, optional, pattern: phonePattern, hint: phoneHint, check: withoutScheme(key, "tel", "number", phonePattern, phoneHint, '"') });
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
 const timePattern = /^([01]\d|2[0-3]):[0-5]\d$/;
 const timeHint = 'use 24-hour HH:MM, e.g. "08:00"';
 
@@ -145,10 +162,15 @@ export const configSchema = mapping(
     legalName: text({ description: "The legal name, for the footer's legal line." }),
     registryNumber: text({ description: "The ΓΕΜΗ number.", optional: true, pattern: /^\d{6,14}$/, hint: "the ΓΕΜΗ number, digits only" }),
     vatNumber: text({ description: "The ΑΦΜ.", optional: true, pattern: /^\d{9}$/, hint: "the ΑΦΜ, nine digits" }),
-    phone: text({ description: "The number every call button dials, in international form.", pattern: phonePattern, hint: phoneHint }),
-    whatsapp: text({ description: "A WhatsApp number, or empty.", optional: true, pattern: phonePattern, hint: phoneHint }),
-    viber: text({ description: "A Viber number, or empty.", optional: true, pattern: phonePattern, hint: phoneHint }),
-    email: text({ description: "The e-mail address pages link to.", pattern: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, hint: "e.g. info@example.com" }),
+    phone: phone("phone", "The number every call button dials, in international form.", false),
+    whatsapp: phone("whatsapp", "A WhatsApp number, or empty.", true),
+    viber: phone("viber", "A Viber number, or empty.", true),
+    email: text({
+      description: "The e-mail address pages link to.",
+      pattern: emailPattern,
+      hint: "e.g. info@example.com",
+      check: withoutScheme("email", "mailto", "address", emailPattern, "e.g. info@example.com"),
+    }),
     address: mapping(
       {
         ...addressParts,

@@ -11,6 +11,8 @@ interface TextOptions {
   /** What a valid value looks like, appended to every message: `e.g. info@example.com`. */
   hint?: string;
   pattern?: RegExp;
+  /** A mistake the pattern would only call not valid, named with its own fix: the message, or undefined. */
+  check?: (value: string) => string | undefined;
   optional?: boolean;
   /** Longest and shortest allowed length, after trimming. */
   max?: number;
@@ -23,13 +25,14 @@ const withHint = (message: string, hint?: string) => (hint ? `${message}; ${hint
  * Text, trimmed; YAML numbers (`postalCode: 21100`) are taken as their digits. An optional field
  * that is missing or empty becomes "".
  */
-export function text({ description, hint, pattern, optional, max, min }: TextOptions) {
+export function text({ description, hint, pattern, check, optional, max, min }: TextOptions) {
   const input = z.union([z.string(), z.number()], {
     error: (issue) => (issue.input === undefined || issue.input === null ? withHint("is required", hint) : withHint("must be text", hint)),
   });
   const checked = input
     .transform((value) => String(value).trim())
     .refine((value) => optional || value !== "", { error: withHint("is required", hint), abort: true })
+    .refine((value) => value === "" || check?.(value) === undefined, { error: (issue) => check!(String(issue.input)), abort: true })
     .refine((value) => value === "" || !pattern || pattern.test(value), {
       error: (issue) => withHint(`"${String(issue.input)}" is not valid`, hint),
       abort: true,

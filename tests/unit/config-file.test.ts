@@ -4,6 +4,7 @@ import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { BuildError } from "../../src/generator/errors.ts";
 import { loadConfig } from "../../src/generator/load-config.ts";
+import { validateConfig } from "../../src/generator/validate-config.ts";
 import type { SiteConfig } from "../../src/shared/config.ts";
 import { repoRoot } from "../support/servers.ts";
 
@@ -52,6 +53,52 @@ describe("site.config.yml is read as its editor saved it", () => {
         `site.config.yml:${before.split("\n").length}:${index - before.lastIndexOf("\n")}: not UTF-8 text; save it as UTF-8 (your editor's encoding setting, often under Save As)`,
         "",
         "Build failed: 1 problem.",
+      ].join("\n"),
+    );
+  });
+});
+
+/** The error of the real config with `change` made to its text (none: undefined). */
+function configError(change: (text: string) => string): string | undefined {
+  try {
+    validateConfig("site.config.yml", change(written));
+  } catch (error) {
+    if (!(error instanceof BuildError)) throw error;
+    return error.message;
+  }
+  return undefined;
+}
+
+/** The 1-based line of the real config that starts with `start`. */
+const lineStarting = (start: string) => written.split("\n").findIndex((line) => line.startsWith(start)) + 1;
+
+describe("a value written as the link it becomes is refused, with the value alone", () => {
+  test("an e-mail address written with mailto:, which every page linked to as mailto:mailto:", () => {
+    const line = lineStarting("email:");
+    expect(configError((text) => text.replace("email: info@example.com", "email: mailto:info@example.com"))).toBe(
+      [
+        `site.config.yml:${line}:8: email: "mailto:info@example.com" is not valid; write the address alone: email: info@example.com`,
+        "",
+        "Build failed: 1 problem.",
+      ].join("\n"),
+    );
+    expect(configError((text) => text.replace("email: info@example.com", "email: MAILTO:info@example"))).toBe(
+      [
+        `site.config.yml:${line}:8: email: "MAILTO:info@example" is not valid; write the address alone, without mailto:; e.g. info@example.com`,
+        "",
+        "Build failed: 1 problem.",
+      ].join("\n"),
+    );
+  });
+
+  test("a number written with tel:", () => {
+    const message = configError((text) => text.replace(/^phone: .*$/m, 'phone: "tel:+30 690 000 0000"').replace(/^viber: .*$/m, "viber: tel:+306900000000"));
+    expect(message).toBe(
+      [
+        `site.config.yml:${lineStarting("phone:")}:8: phone: "tel:+30 690 000 0000" is not valid; write the number alone: phone: "+30 690 000 0000"`,
+        `site.config.yml:${lineStarting("viber:")}:8: viber: "tel:+306900000000" is not valid; write the number alone: viber: "+306900000000"`,
+        "",
+        "Build failed: 2 problems.",
       ].join("\n"),
     );
   });
