@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { PhotoPlace } from "./config-keys.ts";
-import { languages } from "./languages.ts";
+import { languages, urlCodeToLanguage } from "./languages.ts";
 import { retentionHint, retentionPattern } from "./retention.ts";
 import { list, mapping, number, oneOf, text } from "./schema-fields.ts";
 
@@ -25,6 +25,25 @@ const withoutScheme =
 const phone = (key: string, description: string, optional: boolean) =>
   text({ description, optional, pattern: phonePattern, hint: phoneHint, check: withoutScheme(key, "tel", "number", phonePattern, phoneHint, '"') });
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const languageNames = new Intl.DisplayNames(["en"], { type: "language", fallback: "none" });
+
+/**
+ * A code of a language the phone is answered in that names no language (`xx`), or another's
+ * (`gr`, the site's address for Greek), or that is written otherwise (`eng`, `iw`): the pages
+ * compare it with their language's code, and name it in their language.
+ */
+function languageCodeProblem(code: string): string | undefined {
+  // What is not written as a code at all is the pattern's to name.
+  if (!/^[a-z]{2,3}$/.test(code)) return undefined;
+  const site = urlCodeToLanguage(code);
+  if (site && site.code !== code)
+    return `"${code}" is not a language code: ${languageNames.of(site.code)}'s is ${site.code} (${code} is the site's address for ${languageNames.of(site.code)}); write ${site.code}`;
+  if (!languageNames.of(code) || ["mis", "mul", "und", "zxx"].includes(code))
+    return `"${code}" is not a language code; write one such as el, en, de, fr, it or ru`;
+  const canonical = Intl.getCanonicalLocales(code)[0]!;
+  return /^[a-z]{2,3}$/.test(canonical) && canonical !== code ? `"${code}" is another form of the code ${canonical}; write ${canonical}` : undefined;
+}
 
 const timePattern = /^([01]\d|2[0-3]):[0-5]\d$/;
 const timeHint = 'use 24-hour HH:MM, e.g. "08:00"';
@@ -200,11 +219,14 @@ export const configSchema = mapping(
     ),
     foundingYear: number({ description: "The year the shop opened.", min: 1900, max: 2100, hint: "the year the shop opened" }),
     sinceYear: number({ description: "The year the owner started.", min: 1900, max: 2100, hint: "the year the owner started" }),
-    spokenLanguages: list(text({ description: "A language code.", pattern: /^[a-z]{2,3}$/, hint: "a language code such as el or en" }), {
-      description: "The languages the phone is answered in, as codes (el, en, de, ...): the contact page says so, and search engines are told.",
-      hint: "list language codes, e.g. [el, en]",
-      minItems: 1,
-    }),
+    spokenLanguages: list(
+      text({ description: "A language code.", pattern: /^[a-z]{2,3}$/, hint: "a language code such as el or en", check: languageCodeProblem }),
+      {
+        description: "The languages the phone is answered in, as codes (el, en, de, ...): the contact page says so, and search engines are told.",
+        hint: "list language codes, e.g. [el, en]",
+        minItems: 1,
+      },
+    ),
     paymentAccepted: list(text({ description: "A way to pay." }), {
       description: "How customers can pay, as search engines are told (Cash, Credit Card).",
       hint: 'e.g. ["Cash", "Credit Card"]',

@@ -103,3 +103,29 @@ describe("a value written as the link it becomes is refused, with the value alon
     );
   });
 });
+
+describe("the languages the phone is answered in are language codes", () => {
+  const spoken = (codes: string) => (text: string) => text.replace(/^spokenLanguages: .*$/m, `spokenLanguages: ${codes}`);
+
+  test("a code that names no language, the site's address for Greek, and an old form of a code are refused", () => {
+    // Published as "We speak gr, English, Italian, xx and zz".
+    const line = lineStarting("spokenLanguages:");
+    const at = (code: string) => `site.config.yml:${line}:${"spokenLanguages: [gr, en, it, xx, zz, iw, eng]".indexOf(code) + 1}`;
+    expect(configError(spoken("[gr, en, it, xx, zz, iw, eng]"))).toBe(
+      [
+        `${at("gr")}: spokenLanguages[0]: "gr" is not a language code: Greek's is el (gr is the site's address for Greek); write el`,
+        `${at("xx")}: spokenLanguages[3]: "xx" is not a language code; write one such as el, en, de, fr, it or ru`,
+        `${at("zz")}: spokenLanguages[4]: "zz" is not a language code; write one such as el, en, de, fr, it or ru`,
+        `${at("iw")}: spokenLanguages[5]: "iw" is another form of the code he; write he`,
+        `${at("eng")}: spokenLanguages[6]: "eng" is another form of the code en; write en`,
+        "",
+        "Build failed: 5 problems.",
+      ].join("\n"),
+    );
+  });
+
+  test("the codes of the site's languages and of other languages callers speak are taken", () => {
+    expect(configError(spoken("[el, en, de, fr, ru, it, sq, bg, tr, ar, fil]"))).toBeUndefined();
+    expect(configError((text) => text)).toBeUndefined();
+  });
+});
