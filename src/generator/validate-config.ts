@@ -1,7 +1,7 @@
 import { configEnvironment } from "../shared/config-keys.ts";
 import { configSchema, type SiteConfig } from "../shared/config.ts";
 import { BuildError, type Problem } from "./errors.ts";
-import { parseYamlSource, schemaProblems, type YamlSource } from "./yaml-source.ts";
+import { dotted, parseYamlSource, schemaProblems, type YamlSource } from "./yaml-source.ts";
 
 /** Validates the text of a config file; every problem is reported at its own line and column. */
 export function validateConfig(file: string, text: string, env: NodeJS.ProcessEnv = {}): SiteConfig {
@@ -37,9 +37,30 @@ export function validateConfig(file: string, text: string, env: NodeJS.ProcessEn
   // on one parse (the real site's config: 5-6 ms against 11-13 ms in a new process).
   const result = configSchema.safeParse(raw, { jitless: true });
   if (result.success) return result.data;
-  const problems = schemaProblems(source, file, result.error.issues, (key, message) => (key ? `${key}: ${message}` : message)).map((problem, index) => {
-    const variable = overridden.get(result.error.issues[index]!.path.join("."));
-    return variable ? { file: `${variable} (environment)`, message: problem.message } : problem;
+  const problems = result.error.issues.flatMap((issue) => {
+    const variable = overridden.get(issue.path.join("."));
+    const missing = !variable && isMissing(raw, issue.path);
+    const found = schemaProblems(source, file, [issue], (key, message) =>
+      key ? `${key}: ${missing ? missingMessage(file, issue.path, message) : message}` : message,
+    );
+    return variable ? found.map((problem) => ({ file: `${variable} (environment)`, message: problem.message })) : found;
   });
   throw new BuildError(problems);
+}
+
+/** Whether the key at `path` is not written in its mapping (`phone` left out, not `phone:` left empty). */
+function isMissing(raw: object, path: readonly PropertyKey[]): boolean {
+  const parent = path.slice(0, -1).reduce<unknown>((at, key) => (at as Record<PropertyKey, unknown> | undefined)?.[key], raw);
+  return typeof parent === "object" && parent !== null && !Array.isArray(parent) && !(path.at(-1)! in parent);
+}
+
+/**
+ * A key left out is reported where its mapping starts (the file's start for a key of the top):
+ * the message says what to add, and where.
+ */
+function missingMessage(file: string, path: readonly PropertyKey[], message: string): string {
+  const key = String(path.at(-1));
+  const where = path.length > 1 ? `under ${dotted(path.slice(0, -1))}: in ${file}` : `to ${file}`;
+  const rest = message.startsWith("is required") ? message.slice("is required".length) : `; it ${message}`;
+  return `is required; add ${key}: ... ${where}${rest}`;
 }

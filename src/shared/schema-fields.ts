@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { closestName } from "./closest-name.ts";
 
 /**
  * Field builders for the schemas of site.config.yml and the Markdown front matter. Each carries
@@ -60,14 +61,23 @@ export function oneOf<const T extends readonly [string, ...string[]]>(values: T,
   return z.enum(values, { error: (issue) => `"${String(issue.input)}" is not allowed; use ${list}` }).meta({ description });
 }
 
-/** A mapping of keys; a key it does not know is named, so a typo does not pass unnoticed. */
+/**
+ * A mapping of keys; a key it does not know is named, with the key meant where the name is close
+ * to one (`emial:`), so a typo does not pass unnoticed.
+ */
 export function mapping<Shape extends z.core.$ZodLooseShape>(shape: Shape, description: string) {
-  const known = Object.keys(shape).join(", ");
+  const keys = Object.keys(shape);
   return z
     .strictObject(shape, {
       error: (issue) =>
         issue.code === "unrecognized_keys"
-          ? `unknown key${issue.keys.length > 1 ? "s" : ""} ${issue.keys.map((key) => `"${key}"`).join(", ")}; the keys here are ${known}`
+          ? issue.keys
+              .map((key) => {
+                const meant = closestName(key, keys);
+                return `unknown key "${key}"; ${meant ? `did you mean "${meant}"? The keys here are` : "the keys here are"} ${keys.join(", ")}`;
+              })
+              // One line per key: each is reported on its own line of the file (schemaProblems).
+              .join("\n")
           : "must be a mapping (indented keys below it)",
     })
     .meta({ description });

@@ -237,7 +237,7 @@ describe("bad input stops the build with path:line, the problem and the fix", ()
     const line = await lineStarting("site.config.yml", "brand:");
     expect(message).toBe(
       [
-        `site.config.yml:${line}:1: brand.ru: is required; write the brand in every language of the site, or one name for all`,
+        `site.config.yml:${line}:1: brand.ru: is required; add ru: ... under brand: in site.config.yml; write the brand in every language of the site, or one name for all`,
         `site.config.yml:${line + 5}:3: brand: unknown key "es"; the keys here are el, en, de, fr, ru`,
         "",
         "Build failed: 2 problems.",

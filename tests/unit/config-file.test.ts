@@ -129,3 +129,47 @@ describe("the languages the phone is answered in are language codes", () => {
     expect(configError((text) => text)).toBeUndefined();
   });
 });
+
+describe("a key misspelt or left out says what to write, and where", () => {
+  test("a key the config does not know is named at its own line, with the key meant where one is close", () => {
+    const top =
+      "brand, legalName, registryNumber, vatNumber, phone, whatsapp, viber, email, address, geo, hours, foundingYear, sinceYear, spokenLanguages, paymentAccepted, priceRange, origin, analytics, recaptcha, contact, retention, processors, identityChecks, armoredDoorPackages, photos, missingTranslations";
+    const line = lineStarting("sinceYear:");
+    const postalLine = written.split("\n").findIndex((text) => text.startsWith("  postalCode:")) + 1;
+    expect(
+      configError((text) =>
+        text.replace("sinceYear: 2019", "sinceYear: 2019\nfoundingYeer: 2023\nemial: info@example.com\nowner: Nikos").replace("  postalCode:", "  postcode:"),
+      ),
+    ).toBe(
+      [
+        `site.config.yml:${lineStarting("address:")}:1: address.postalCode: is required; add postalCode: ... under address: in site.config.yml; five digits, e.g. 21100`,
+        `site.config.yml:${postalLine}:3: address: unknown key "postcode"; did you mean "postalCode"? The keys here are street, town, region, number, postalCode, country, localized`,
+        `site.config.yml:${line + 1}:1: unknown key "foundingYeer"; did you mean "foundingYear"? The keys here are ${top}`,
+        `site.config.yml:${line + 2}:1: unknown key "emial"; did you mean "email"? The keys here are ${top}`,
+        `site.config.yml:${line + 3}:1: unknown key "owner"; the keys here are ${top}`,
+        "",
+        "Build failed: 5 problems.",
+      ].join("\n"),
+    );
+  });
+
+  test("a key left out says to add it, and where", () => {
+    // Reported at the file's start, a comment: the message says where the key goes.
+    expect(configError((text) => text.replace(/^phone: .*\n/m, "").replace(/^foundingYear: .*\n/m, ""))).toBe(
+      [
+        'site.config.yml:1:1: phone: is required; add phone: ... to site.config.yml; write it in international form, + and the country code first, e.g. "+30 27520 12345"',
+        "site.config.yml:1:1: foundingYear: is required; add foundingYear: ... to site.config.yml; it must be a number from 1900 to 2100; the year the shop opened",
+        "",
+        "Build failed: 2 problems.",
+      ].join("\n"),
+    );
+    // Left empty, the key is there: the problem is at its line.
+    expect(configError((text) => text.replace(/^phone: .*$/m, "phone:"))).toBe(
+      [
+        `site.config.yml:${lineStarting("phone:")}:7: phone: is required; write it in international form, + and the country code first, e.g. "+30 27520 12345"`,
+        "",
+        "Build failed: 1 problem.",
+      ].join("\n"),
+    );
+  });
+});

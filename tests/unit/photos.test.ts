@@ -458,7 +458,7 @@ describe("bad photos and files stop the build with path:line and the fix, writin
         await writeFile(file, (await readFile(file, "utf8")).replace(/^\s+ru: "Пример фото: витрина.*\n/m, ""));
       }),
     ).toMatchInlineSnapshot(`
-      "site.config.yml:140:5: photos.shop.alt.ru: is required; describe the photo in every language of the site
+      "site.config.yml:140:5: photos.shop.alt.ru: is required; add ru: ... under photos.shop.alt: in site.config.yml; describe the photo in every language of the site
 
       Build failed: 1 problem."
     `);
