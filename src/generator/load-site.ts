@@ -160,7 +160,11 @@ export async function loadSite(options: SiteOptions): Promise<Site> {
     settleAll([
       unchanged("locales") && unchanged("site.config.yml")
         ? Promise.resolve(session!.last!.locales)
-        : loadLocales(path.join(root, "locales"), config.missingTranslations, relative),
+        : loadLocales(path.join(root, "locales"), config.missingTranslations, relative, {
+            context: await tool,
+            get: (key) => store.part(digestOf("locales", key)),
+            set: (key, value) => store.savePart(digestOf("locales", key), value),
+          }),
       loadContent(contentDir, config, relative, {
         listed,
         drafts: preview,

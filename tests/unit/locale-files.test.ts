@@ -2,7 +2,7 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { BuildError } from "../../src/generator/errors.ts";
 import { loadLocales, type Locales } from "../../src/generator/load-locales.ts";
 import { repoRoot } from "../support/servers.ts";
@@ -223,4 +223,32 @@ describe("a translated string has English's placeholders, written whole, and Eng
     ]);
     expect(meanwhile.locales!.t("ru")("common.keys", { count: 3, name: "Анна" })).toBe("3 keys for Анна");
   });
+});
+
+test("locales checked before are not checked again: the same files give the warnings they gave, and a file with a problem is never kept as checked", async () => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "site-locales-"));
+  try {
+    await cp(path.join(repoRoot, "locales"), dir, { recursive: true });
+    const stored = new Map<string, string>();
+    const known = {
+      context: "this generator",
+      get: async (key: string) => (stored.has(key) ? Buffer.from(stored.get(key)!) : undefined),
+      set: vi.fn(async (key: string, value: string) => void stored.set(key, value)),
+    };
+    const load = () => loadLocales(dir, "warn", (file) => path.join("locales", path.relative(dir, file)), known);
+    const german = path.join(dir, "de/translation.json");
+    await writeFile(german, editData((data) => delete data.nav.blog)(await readFile(german, "utf8")));
+    const warning = { file: "locales/de/translation.json", message: 'missing key "nav.blog"; add it (the English text is "Blog"); English is shown meanwhile' };
+    expect((await load()).warnings).toEqual([warning]);
+    expect((await load()).warnings).toEqual([warning]);
+    expect(known.set).toHaveBeenCalledTimes(1);
+
+    // A problem is found whatever was checked before, and a build that fails keeps nothing.
+    await writeFile(german, (await readFile(german, "utf8")).replace("{{phone}}", "{{phon}}"));
+    await expect(load()).rejects.toThrow(/unknown placeholder \{\{phon\}\}/);
+    await expect(load()).rejects.toThrow(/unknown placeholder \{\{phon\}\}/);
+    expect(known.set).toHaveBeenCalledTimes(1);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });
