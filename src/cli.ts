@@ -72,15 +72,25 @@ export async function main(argv: string[]): Promise<void> {
           return;
         }
       }
+      const { stopBuildOnSignals } = await import("./generator/stop-build.ts");
+      const signals = stopBuildOnSignals(options.out, path.resolve(options.root, options.out));
       try {
         const result = await build({ root: options.root, outDir: options.out, force: options.force });
+        const stopped = await signals.end();
+        if (stopped === "exiting") return;
+        if (stopped) {
+          console.error(stopped.line);
+          process.exitCode = stopped.code;
+          return;
+        }
         console.log(summarize(result));
         if (options.timings) {
           console.log(`Started in ${Math.round(performance.now() - result.milliseconds)} ms; then, in ms (pages a stage runs for add up):`);
           for (const [stage, ms] of result.timings.stages()) console.log(`  ${stage.padEnd(20)} ${Math.round(ms).toString().padStart(6)}`);
         }
       } catch (error) {
-        reportError(error);
+        // Stopped by a signal: its handler says so and exits.
+        if ((await signals.end()) !== "exiting") reportError(error);
       }
     });
 

@@ -143,15 +143,16 @@ async function buildSite(options: BuildOptions, early: EarlyWriter | undefined):
     // in turn, so the check's findings and the output do not depend on which finished first.
     let previous: Promise<unknown> = Promise.resolve();
     let failure: { error: unknown } | undefined;
+    const loopTurn = createLoopTurns();
     const inFlight = new Set<Promise<unknown>>();
     const makeInTurn = async (ref: PageRef, pages: Map<string, PageInfo>) => {
       if (failure) throw failure.error;
       if (made === 0) output.expectWrites();
-      const prepared = pageMaker().then((maker) => maker.make(ref.info.route, ref.info.language));
+      const prepared = pageMaker().then(async (maker) => (await loopTurn(), maker.make(ref.info.route, ref.info.language)));
       prepared.catch(() => {});
       const done = previous
         .then(() => prepared)
-        .then(async (page) => void pages.set(ref.url, await finish(ref, page)))
+        .then(async (page) => (await loopTurn(), void pages.set(ref.url, await finish(ref, page))))
         .catch((error: unknown) => void (failure ??= { error }));
       previous = done;
       inFlight.add(done);
@@ -314,6 +315,30 @@ async function buildSite(options: BuildOptions, early: EarlyWriter | undefined):
     // The cards' encoder, if the build drew any, holds memory it no longer needs.
     await (await maker?.catch(() => undefined))?.stop();
   }
+}
+
+/**
+ * Lets the event loop turn when it has not for `every` ms. Pages are made in a chain of promises
+ * that, while the writers keep up, never waits for the loop, so a signal (stop-build.ts) waited
+ * for it: Ctrl-C while the 160 pages were made ended the build 0.3-0.9 s later; with a turn at
+ * most every 50 ms, 15-120 ms later. The turns cost nothing this machine can measure (1.01 of
+ * the build's time in twelve interleaved pairs, within its noise).
+ */
+function createLoopTurns(every = 50): () => Promise<void> {
+  let last = performance.now();
+  let turn: Promise<void> | undefined;
+  const nextTurn = () =>
+    new Promise<void>((resolve) =>
+      setImmediate(() => {
+        last = performance.now();
+        turn = undefined;
+        resolve();
+      }),
+    );
+  return async () => {
+    // The pages that waited for one turn go on one after another after it, each asking again.
+    while (performance.now() - last >= every) await (turn ??= nextTurn());
+  };
 }
 
 /** A part of the output kept in the store by `key` as JSON, or made (and kept) when it is not there. */

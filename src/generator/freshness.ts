@@ -1,10 +1,10 @@
 import { createHash } from "node:crypto";
-import { readFileSync, statSync, type Stats } from "node:fs";
+import { existsSync, readFileSync, statSync, type Stats } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { configEnvironment } from "../shared/config-keys.ts";
 import { siteTimeZone, todayIn } from "../shared/dates.ts";
-import { manifestFile } from "../shared/manifest.ts";
+import { incompleteMarker, manifestFile } from "../shared/manifest.ts";
 import { createBuildStore, storeDirOf, type BuildStore } from "./build-store.ts";
 import { digestOf, hashFile } from "./cache-names.ts";
 import { createFileDigests } from "./file-digests.ts";
@@ -106,9 +106,12 @@ export async function toolDigest(toolRoot = packageRoot): Promise<string> {
 
 /**
  * Whether `outDir` holds a build of exactly the current inputs (see buildInputs), made by
- * `site build` (not `site dev`, which shows drafts), and with no held-back post due by `today`.
+ * `site build` (not `site dev`, which shows drafts), whole (not marked incomplete by a build killed
+ * while moving its files in: its site.json may be the new one while other files are not), and
+ * with no held-back post due by `today`.
  */
 export async function isBuildFresh(root: string, outDir: string, env: NodeJS.ProcessEnv = process.env, today = todayIn(siteTimeZone)): Promise<boolean> {
+  if (existsSync(path.join(path.resolve(root, outDir), incompleteMarker))) return false;
   const manifest = await readFile(path.join(path.resolve(root, outDir), manifestFile), "utf8").then(
     (text) => JSON.parse(text) as { inputs?: string; heldBackUntil?: string },
     () => undefined,

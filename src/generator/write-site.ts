@@ -1,9 +1,12 @@
-import { mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync } from "node:fs";
+import { mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
-import { mkdir, rename, rm } from "node:fs/promises";
+import { rm } from "node:fs/promises";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { incompleteMarker } from "../shared/manifest.ts";
 import type { BuildStore } from "./build-store.ts";
+import { removeLeftStaging, stagingFolderOf } from "./staging-folders.ts";
+import { whileStoppable } from "./stop-build.ts";
 import { copiesOf, createFileWriter, type LinkedFile } from "./write-files.ts";
 import { utf8Of } from "./utf8.ts";
 import type { WriteOpen, WriteReply, WriteRequest } from "./write-thread.ts";
@@ -59,6 +62,13 @@ export interface SiteOutput {
   commit(): Promise<{ bytes: number; digests: Map<string, string>; sizes: Map<string, number> }>;
   /** Waits for every write, then removes the new folder: `outDir` stays as it was. */
   discard(): Promise<void>;
+  /**
+   * Stops the output at once, for a process asked to stop (stop-build.ts): until the move has
+   * begun, stops the writers' threads and removes the new folder, and every write, commit() too,
+   * fails from then on: "previous", `outDir` as it was. Once it has begun: "new", as the move
+   * cannot be stopped halfway (it is synchronous) and `outDir` is the new build.
+   */
+  stop(): Promise<"previous" | "new">;
 }
 
 // The thread's garbage is each file's text, dead once written: a small young generation frees it
@@ -106,11 +116,14 @@ export function startWriterEarly(): EarlyWriter {
  * of its content, and a file whose content was written before is linked from it instead of
  * compressed again; where the previous output already has that link, it is left as it is (a build
  * with nothing changed moves no file: making a folder of links and removing the previous one was
- * a fifth of its time). A build that fails before commit() leaves the previous output untouched.
+ * a fifth of its time). A build that fails or is stopped before commit() leaves the previous
+ * output untouched; the new folders of earlier builds that could not remove theirs (killed) go.
  */
 export async function openOutput(outDir: string, store?: BuildStore, early?: EarlyWriter): Promise<SiteOutput> {
-  const staging = `${outDir}.tmp-${process.pid}-${Date.now()}`;
-  await mkdir(staging, { recursive: true });
+  await removeLeftStaging(outDir);
+  const staging = stagingFolderOf(outDir);
+  // Made and handed to the signals' handler in one go, so that a signal never finds it unknown.
+  mkdirSync(staging, { recursive: true });
   const storeDir = store?.keeps ? store.dir : undefined;
   const current = statSync(outDir, { throwIfNoEntry: false })?.isDirectory() ? outDir : undefined;
   // Links from the store are made here (they cost less than a message to the thread), and the
@@ -122,6 +135,8 @@ export async function openOutput(outDir: string, store?: BuildStore, early?: Ear
   const sizes = new Map<string, number>();
   let failure: unknown;
   let bytes = 0;
+  // "moved" from just before the move's first change to `outDir`: past that, nothing stops it.
+  let state: "writing" | "stopped" | "moved" = "writing";
 
   // The writers' threads: one to begin with, a second (on a machine with a core for it) once the
   // first falls behind on a large site, whose pages come faster than one thread compresses them.
@@ -134,6 +149,7 @@ export async function openOutput(outDir: string, store?: BuildStore, early?: Ear
   let pagesMade = false;
   const waiting = new Map<number, { resolve: (made: { digest: string; size: number }) => void; reject: (error: Error) => void }>();
   const startWriter = () => {
+    if (state === "stopped") throw failure;
     const worker = early?.take() ?? writerThread();
     const written = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
     worker.postMessage({ open: { folder: staging, storeDir, current, written } } satisfies WriteOpen);
@@ -179,8 +195,11 @@ export async function openOutput(outDir: string, store?: BuildStore, early?: Ear
     bytes += size;
   };
 
-  const writeHere = (file: string, content: string | Buffer | LinkedFile, compressed?: Buffer) =>
+  const writeHere = (file: string, content: string | Buffer | LinkedFile, compressed?: Buffer) => {
+    // A write already under way when the output was stopped must not make its folder again.
+    if (state === "stopped") throw failure;
     record(file, linker.write(file, typeof content === "string" ? utf8Of(content) : content, compressed));
+  };
   const writeOne = async (file: string, content: string | Buffer | LinkedFile, compressed?: Buffer) => {
     // Until pages are made (expectWrites), files are written here: a build with nothing changed
     // links what it writes from the store and never starts the thread.
@@ -216,7 +235,23 @@ export async function openOutput(outDir: string, store?: BuildStore, early?: Ear
     if (failure) throw failure;
   };
 
+  const stop = async (): Promise<"previous" | "new"> => {
+    if (state === "moved") return "new";
+    if (state === "writing") {
+      state = "stopped";
+      failure ??= new Error("the build was stopped");
+      await stopWriter();
+      // The writes the threads had not answered fail as the others do.
+      for (const call of waiting.values()) call.reject(failure as Error);
+      waiting.clear();
+      rmSync(staging, { recursive: true, force: true });
+    }
+    return "previous";
+  };
+  whileStoppable(stop);
+
   return {
+    stop,
     expectWrites() {
       if (threads.length === 0) startWriter();
     },
@@ -251,17 +286,11 @@ export async function openOutput(outDir: string, store?: BuildStore, early?: Ear
       try {
         await settle();
         await stopWriter();
-        const placed =
-          current === undefined &&
-          (await rename(staging, outDir).then(
-            () => true,
-            (error: NodeJS.ErrnoException) => {
-              // Made by someone else meanwhile: the files are moved into it as into a previous output.
-              if (error.code === "ENOTEMPTY" || error.code === "EEXIST") return false;
-              throw error;
-            },
-          ));
-        if (!placed) {
+        if (state === "stopped") throw failure;
+        // From here to the last file moved in, nothing waits: a signal is handled (stop-build.ts)
+        // only once `outDir` is the whole new build.
+        state = "moved";
+        if (!(current === undefined && placeWhole(staging, outDir))) {
           const paths = new Set([...sizes].flatMap(([file, size]) => copiesOf(file, size).map((suffix) => file + suffix)));
           moveInto(staging, outDir, paths);
         }
@@ -279,14 +308,30 @@ export async function openOutput(outDir: string, store?: BuildStore, early?: Ear
   };
 }
 
+/** Puts `staging` in place of a missing `outDir` (one rename); false when a folder was made there meanwhile. */
+function placeWhole(staging: string, outDir: string): boolean {
+  try {
+    renameSync(staging, outDir);
+    return true;
+  } catch (error) {
+    // Made by someone else meanwhile: the files are moved into it as into a previous output.
+    if ((error as NodeJS.ErrnoException).code === "ENOTEMPTY" || (error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
+  }
+}
+
 /**
  * Makes `outDir` hold exactly `paths`: first removes every file it has that is not among them
  * (and the folders left empty), then moves in each file of `staging`, replacing the one of the
  * same name. Removing first also clears a file standing where a folder now must be, and a folder
  * where a file must be. Each file is replaced whole (a rename), so a server reading the folder
- * meanwhile sends either the old file or the new one.
+ * meanwhile sends either the old file or the new one. Synchronous from start to end: a signal is
+ * handled before it or after it, never halfway. Only a kill can stop it halfway: `outDir` holds
+ * the marker of an incomplete build (incompleteMarker) from its first change to its last.
  */
 function moveInto(staging: string, outDir: string, paths: Set<string>) {
+  const marker = path.join(outDir, incompleteMarker);
+  writeFileSync(marker, "A build was moving its files into this folder and did not finish: some are from the build before it. Run `site build`.\n");
   const sweep = (dir: string, prefix: string): boolean => {
     let left = 0;
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -295,7 +340,7 @@ function moveInto(staging: string, outDir: string, paths: Set<string>) {
       if (entry.isDirectory()) {
         if (sweep(full, `${name}/`)) rmdirSync(full);
         else left++;
-      } else if (paths.has(name)) left++;
+      } else if (paths.has(name) || name === incompleteMarker) left++;
       else unlinkSync(full);
     }
     return left === 0;
@@ -311,6 +356,7 @@ function moveInto(staging: string, outDir: string, paths: Set<string>) {
     folders.add(parent);
     renameSync(from, to);
   }
+  unlinkSync(marker);
   // Node's own recursive removal, in one call: a fraction of the time of the promise version's walk.
   rmSync(staging, { recursive: true, force: true });
 }

@@ -1,9 +1,11 @@
 import cluster from "node:cluster";
+import { existsSync } from "node:fs";
 import type http from "node:http";
 import path from "node:path";
 import { createLocalBackend } from "./backend.ts";
 import { createSiteServer, listen, type Timeouts } from "./http-server.ts";
 import { createLogger, type Logger } from "./log.ts";
+import { incompleteMarker } from "../shared/manifest.ts";
 import { loadManifest } from "./manifest.ts";
 import { startOutbox, type RetryPolicy } from "./outbox.ts";
 import { createOutcomeStore } from "./outcomes.ts";
@@ -106,6 +108,11 @@ export async function startServer(options: ServeOptions): Promise<http.Server> {
     trustProxy: settings.trustProxy,
     processes: settings.workers,
   });
+  // Served all the same: most of it is right, and a site that refused to start would be down until someone built it.
+  if (existsSync(path.join(root, incompleteMarker)))
+    log.warn("site.incomplete", {
+      note: `${dir}/ is incomplete: a build was killed while moving its files in, and some are from the build before it; run \`site build\` (npm start does it first)`,
+    });
   if (!settings.recaptcha) log.warn("recaptcha.off", { note: "RECAPTCHA_SECRET is not set: the contact form's anti-bot check is off" });
   if (settings.smtp) log.info("smtp.on", { server: redactSmtpUrl(settings.smtp.url), to: settings.smtp.to });
   else log.warn("smtp.off", { note: "SMTP_URL is not set: messages wait in the store; list them with `site messages`" });

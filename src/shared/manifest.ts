@@ -8,6 +8,14 @@ import { isRetentionPeriod, retentionHint } from "./retention.ts";
 
 export const manifestFile = "site.json";
 
+/**
+ * The file a build writes into the output folder before it starts moving its files in, and
+ * removes once they are all there: an output folder that has it is part one build, part another
+ * (the build was killed meanwhile). `site build --if-needed` builds it again, and `site serve`
+ * warns. A dotfile: the server does not serve it.
+ */
+export const incompleteMarker = ".build-incomplete";
+
 /** The endpoint's answers, each with the interface string it is written from. */
 export const messageLocaleKeys = {
   success: "form.success",
