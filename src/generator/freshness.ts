@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, statSync, type Stats } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { configEnvironment } from "../shared/config-keys.ts";
 import { siteTimeZone, todayIn } from "../shared/dates.ts";
@@ -89,18 +89,22 @@ export async function toolDigest(toolRoot = packageRoot): Promise<string> {
   const key = seen.digest("hex");
   if (known.has(key)) return known.get(key)!;
   const kept = path.join(toolRoot, "node_modules/.cache/site-cli/tool-digest.json");
-  const earlier = await readFile(kept, "utf8").then(
-    (text) => JSON.parse(text) as { key?: string; digest?: string },
-    () => ({}) as { key?: string; digest?: string },
-  );
+  // A file that does not parse (one left half-written by an earlier version) is as good as none.
+  const earlier = await readFile(kept, "utf8")
+    .then((text) => JSON.parse(text) as { key?: string; digest?: string })
+    .catch(() => ({}) as { key?: string; digest?: string });
   if (earlier.key === key && earlier.digest) return known.set(key, earlier.digest).get(key)!;
   const hash = createHash("sha256").update(`node ${process.versions.node}\n`);
   for (const file of files) hash.update(`${file}\n`).update(readFileSync(path.join(toolRoot, file)));
   const digest = hash.digest("hex");
-  // A read-only install reads the files every time.
+  // Written beside it, then renamed over it: a build stopped meanwhile, or another reading it
+  // (node_modules may be shared by several checkouts), never finds it half-written. A read-only
+  // install reads the files every time.
+  const partial = `${kept}.${process.pid}.tmp`;
   await mkdir(path.dirname(kept), { recursive: true })
-    .then(() => writeFile(kept, JSON.stringify({ key, digest })))
-    .catch(() => {});
+    .then(() => writeFile(partial, JSON.stringify({ key, digest })))
+    .then(() => rename(partial, kept))
+    .catch(() => rm(partial, { force: true }));
   return known.set(key, digest).get(key)!;
 }
 

@@ -1,8 +1,8 @@
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { buildInputs } from "../../src/generator/freshness.ts";
+import { buildInputs, toolDigest } from "../../src/generator/freshness.ts";
 import { fixtureSite } from "../support/fixture-site.ts";
 import { runSite } from "../support/servers.ts";
 
@@ -69,5 +69,22 @@ test("site build --if-needed skips an unchanged build, with an absolute --out to
     expect((await runSite(args, { SITE_ORIGIN: "https://staging.example.gr" })).stdout).toBe(`${out}/ is up to date.\n`);
   } finally {
     await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test("the generator's digest, kept half-written by a build stopped while writing it, is worked out again and kept whole", async () => {
+  const tool = await mkdtemp(path.join(os.tmpdir(), "site-tool-"));
+  try {
+    await mkdir(path.join(tool, "src"), { recursive: true });
+    await writeFile(path.join(tool, "src/build.ts"), "export {};\n");
+    const kept = path.join(tool, "node_modules/.cache/site-cli/tool-digest.json");
+    await mkdir(path.dirname(kept), { recursive: true });
+    await writeFile(kept, '{"key":"1fd385faec42f39fa4453a');
+    const digest = await toolDigest(tool);
+    expect(digest).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.parse(await readFile(kept, "utf8"))).toEqual({ key: expect.any(String), digest });
+    expect(await readdir(path.dirname(kept))).toEqual(["tool-digest.json"]);
+  } finally {
+    await rm(tool, { recursive: true, force: true });
   }
 });
