@@ -197,17 +197,24 @@ export async function startDev({ root, port, host }: DevOptions): Promise<http.S
   // Watched from the start: the watcher's first look at a large site's files (half a second for
   // 5,930 pages) runs while the site is read, instead of after the first page is shown, when a
   // save would wait for it to be seen. A change seen while the site is read is read after it.
-  const watched = ["content", "locales", "public", "site.config.yml"].map((entry) => path.join(siteRoot, entry)).concat(path.join(packageRoot, "src"));
+  const watched = ["content", "locales", "public"].map((entry) => path.join(siteRoot, entry)).concat(path.join(packageRoot, "src"));
   // These themselves are followed when they are links (`public -> /srv/files`): the build reads them through it.
   const watcher = chokidar.watch(watched, { ignoreInitial: true, ignored: (file) => !watched.includes(path.resolve(file)) && linkToFolder(file) });
+  // The config is watched through the site's folder, and only it there: a file watched by itself
+  // was watched no more once deleted (moved away and back, restored from a backup), and its
+  // edits went unseen until site dev was started again. Saved by a rename, it was seen.
+  const config = path.join(siteRoot, "site.config.yml");
+  const configWatcher = chokidar.watch(siteRoot, { ignoreInitial: true, depth: 0, ignored: (file) => ![siteRoot, config].includes(path.resolve(file)) });
   // What cannot be watched (the system's limit on watched folders, a folder it may not read) is
   // said, and everything else is watched on.
-  watcher.on("error", (error) => {
+  const onWatchError = (error: unknown) => {
     const { message, path: where } = error as NodeJS.ErrnoException;
     console.error(
       `warning: site dev cannot watch ${where ? path.relative(siteRoot, where) : "a file"} (${message}): a change there shows once site dev is started again`,
     );
-  });
+  };
+  watcher.on("error", onWatchError);
+  configWatcher.on("error", onWatchError);
   let timer: NodeJS.Timeout | undefined;
   let changed = new Set<string>();
   let fresh = false;
@@ -245,9 +252,10 @@ export async function startDev({ root, port, host }: DevOptions): Promise<http.S
     }, 5);
   };
   watcher.on("all", (_event, file) => seen(file));
+  configWatcher.on("all", (_event, file) => path.resolve(file) === config && seen(file));
   // Until its first look is over, the watcher takes a file it finds as one that was there: a save
   // made then would go unseen. So the server says it is watching only once it is.
-  const watching = new Promise<void>((resolve) => watcher.once("ready", () => resolve()));
+  const watching = Promise.all([watcher, configWatcher].map((each) => new Promise<void>((resolve) => each.once("ready", () => resolve()))));
 
   await Promise.all([update(), watching]);
 
@@ -312,6 +320,7 @@ export async function startDev({ root, port, host }: DevOptions): Promise<http.S
   });
   const stop = () => {
     void watcher.close();
+    void configWatcher.close();
     void site?.stop();
     for (const client of clients) client.end();
     server.close();
@@ -334,6 +343,6 @@ export async function startDev({ root, port, host }: DevOptions): Promise<http.S
 
   process.once("SIGINT", stop);
   process.once("SIGTERM", stop);
-  server.on("close", () => void watcher.close());
+  server.on("close", () => void Promise.all([watcher.close(), configWatcher.close()]));
   return server;
 }

@@ -131,6 +131,41 @@ test.describe("site dev", () => {
     });
   });
 
+  test("the config moved away and back, or deleted and written anew, is read again, and so is every edit after it", async ({ page }) => {
+    test.setTimeout(120_000);
+    await withDev(async (root, dev) => {
+      const config = path.join(root, "site.config.yml");
+      const away = `${root}-site.config.yml`;
+      const original = await readFile(config, "utf8");
+      const named = (brand: string) => original.replace(/^ {2}en: Nafplio Locksmith$/m, `  en: ${brand}`);
+      const missing = page.getByText("site.config.yml: cannot read the config file");
+      const header = page.locator("header").first();
+      try {
+        await page.goto(`${dev.url}/en`);
+        await expect(header).toContainText("Nafplio Locksmith");
+
+        await rename(config, away);
+        await expect(missing).toBeVisible({ timeout: 20_000 });
+        await rename(away, config);
+        await expect(missing).toBeHidden({ timeout: 20_000 });
+        // Written in place, as most editors save.
+        await writeFile(config, named("Nafplio Keys"));
+        await expect(header).toContainText("Nafplio Keys", { timeout: 20_000 });
+
+        // Restored from a backup: deleted, then written anew.
+        await rm(config);
+        await expect(missing).toBeVisible({ timeout: 20_000 });
+        await writeFile(config, named("Nafplio Doors"));
+        await expect(header).toContainText("Nafplio Doors", { timeout: 20_000 });
+        await expect(missing).toBeHidden();
+        await writeFile(config, original);
+        await expect(header).toContainText("Nafplio Locksmith", { timeout: 20_000 });
+      } finally {
+        await rm(away, { force: true });
+      }
+    });
+  });
+
   test("a tab whose reload channel connects only after a save still reloads to show it", async ({ page }) => {
     test.setTimeout(90_000);
     await withDev(async (root, dev) => {
