@@ -137,6 +137,16 @@ function readDocument(
     return undefined;
   }
   const data = result.data as Record<string, string> & z.output<typeof blogFrontMatter>;
+  if (shape.kind === "blog" && data.updated && data.updated < data.date) {
+    const { line, column } = source.positionOf(["updated"]);
+    problems.add(
+      file,
+      `"updated" (${data.updated}) is before "date" (${data.date}): a post is updated after it is published; correct one of them`,
+      line,
+      column,
+    );
+    return undefined;
+  }
   const fillField = (key: string) =>
     fill(data[key] as string, config, code, (message) => {
       const { line, column } = source.positionOf([key]);

@@ -191,6 +191,18 @@ describe("bad input stops the build with path:line, the problem and the fix", ()
     );
   });
 
+  test("a post updated before it was published", async () => {
+    const post = "content/blog/car-lockout-nafplio/en.md";
+    const message = await errorWithEdit(post, (text) => text.replace("\ndate: 2024-01-15\n", "\ndate: 2024-01-15\nupdated: 2023-12-01\n"));
+    expect(message).toBe(
+      [
+        `${post}:6:10: "updated" (2023-12-01) is before "date" (2024-01-15): a post is updated after it is published; correct one of them`,
+        "",
+        "Build failed: 1 problem.",
+      ].join("\n"),
+    );
+  });
+
   test("a draft flag that is not true or false", async () => {
     const message = await errorWithEdit("content/blog/defender-benefits/en.md", (text) => text.replace(/^date: (.*)$/m, 'date: $1\ndraft: "yes"'));
     const line = (await lineStarting("content/blog/defender-benefits/en.md", "date:")) + 1;
