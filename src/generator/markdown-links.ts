@@ -11,11 +11,12 @@ export interface MarkdownLink {
 
 /**
  * What would not read on the page as it was meant, with its line: raw HTML (some of which the
- * site's security policy blocks), a main heading (`# Title`: the page has one, its title), and
- * a link or image Markdown did not understand, which would show as the text written.
+ * site's security policy blocks), a main heading (`# Title`: the page has one, its title), a
+ * heading that skips a level (`####` under `##`: the outline a screen reader lists has a gap),
+ * and a link or image Markdown did not understand, which would show as the text written.
  */
 export interface MarkdownNote {
-  kind: "html" | "title" | "unread";
+  kind: "html" | "title" | "unread" | "skip";
   raw: string;
   line: number;
 }
@@ -57,10 +58,16 @@ export function findMarkdownLinks(markdown: string, tokens: Token[] = new Lexer(
       if (index >= 0) cursor = index + token.raw.length;
     }
   };
+  // The page's title is its heading of level 1.
+  let depth = 1;
   const note = (token: Token, start: number, parent: boolean) => {
     if (token.type === "html") notes!.push({ kind: "html", raw: token.raw.trim(), line: lineAt(start) });
-    else if (token.type === "heading" && (token as Tokens.Heading).depth === 1) notes!.push({ kind: "title", raw: token.raw.trim(), line: lineAt(start) });
-    else if (token.type === "text" && !parent) {
+    else if (token.type === "heading") {
+      const level = (token as Tokens.Heading).depth;
+      if (level === 1) notes!.push({ kind: "title", raw: token.raw.trim(), line: lineAt(start) });
+      else if (level > depth + 1) notes!.push({ kind: "skip", raw: token.raw.trim(), line: lineAt(start) });
+      depth = level;
+    } else if (token.type === "text" && !parent) {
       const match = unreadLink.exec(token.raw) ?? splitLink.exec(token.raw);
       if (match) notes!.push({ kind: "unread", raw: token.raw.slice(match.index).split("\n")[0]!, line: lineAt(start + match.index) });
     }

@@ -137,7 +137,7 @@ function readDocument(
     return undefined;
   }
   const data = result.data as Record<string, string> & z.output<typeof blogFrontMatter>;
-  if (shape.kind === "blog" && data.updated && data.updated < data.date) {
+  if (shape.kind === "blog" && data.date && data.updated && data.updated < data.date) {
     const { line, column } = source.positionOf(["updated"]);
     problems.add(
       file,
@@ -294,6 +294,10 @@ function matchShape(parts: string[]): { kind: "service"; id: string; family: str
 /** Why a note of the Markdown (markdown-links.ts) stops the build, if it does. */
 function noteProblem(note: MarkdownNote): string | undefined {
   const shown = note.raw.length > 60 ? `${note.raw.slice(0, 57)}...` : note.raw;
+  if (note.kind === "skip") {
+    const level = /^#+/.exec(note.raw)?.[0].length ?? 0;
+    return `"${shown}" skips a heading level (the outline a screen reader lists would have a gap); make it ${"#".repeat(level - 1)} or put a ${"#".repeat(level - 1)} heading before it`;
+  }
   if (note.kind === "title")
     return `"${shown}" is a main heading, and the page has one already: its title; make it a section heading: ## ${note.raw.replace(/^#\s*/, "")}`;
   if (note.kind === "unread") {

@@ -418,6 +418,17 @@ describe("what an owner writes that would not read as meant stops the build, at 
     );
   });
 
+  test("a heading that skips a level", async () => {
+    const { message, at } = await withLines(["#### Small print", "", "## Back to a section", "", "### A part of it"]);
+    expect(message).toBe(
+      [
+        `${post}:${at}: "#### Small print" skips a heading level (the outline a screen reader lists would have a gap); make it ### or put a ### heading before it`,
+        "",
+        "Build failed: 1 problem.",
+      ].join("\n"),
+    );
+  });
+
   test("a file that is not UTF-8, a front matter never closed, a document with no text, quotes nested past reading, files not named .md", async () => {
     const folder = "content/blog/car-lockout-nafplio";
     const french = await readFile(path.join(repoRoot, folder, "fr.md"), "utf8");
