@@ -318,6 +318,8 @@ function noteProblem(note: MarkdownNote): string | undefined {
   if (/\son[a-z]+\s*=/i.test(note.raw)) return `"${shown}": event attributes (onclick=...) are blocked by the site's security policy; remove them`;
   if (/(href|src|action)\s*=\s*["']?\s*(javascript|vbscript|data):/i.test(note.raw))
     return `"${shown}" links to a script, which the site's security policy blocks; remove it`;
+  if (/<(img|source|video|audio)\b[^>]*\bsrc(set)?\s*=\s*["']?\s*(https?:)?\/\//i.test(note.raw))
+    return `"${shown}" shows a file from another site, and the site's security policy lets browsers show only its own; save the photo beside the document and write it as ![what it shows](photo.jpg)`;
   return undefined;
 }
 

@@ -399,6 +399,8 @@ describe("what an owner writes that would not read as meant stops the build, at 
       "<style>body{display:none}</style>",
       "",
       "# Another title",
+      "",
+      '<img src="https://example.com/van.jpg" alt="Our van">',
     ]);
     expect(message).toBe(
       [
@@ -412,8 +414,9 @@ describe("what an owner writes that would not read as meant stops the build, at 
         `${post}:${at + 10}: link to "javascript:go()", which the site's security policy blocks; link to a page (route:ID) or an address (https://...)`,
         `${post}:${at + 12}: <style> in a document would restyle the whole page; remove it`,
         `${post}:${at + 14}: "# Another title" is a main heading, and the page has one already: its title; make it a section heading: ## Another title`,
+        `${post}:${at + 16}: "<img src="https://example.com/van.jpg" alt="Our van">" shows a file from another site, and the site's security policy lets browsers show only its own; save the photo beside the document and write it as ![what it shows](photo.jpg)`,
         "",
-        "Build failed: 10 problems.",
+        "Build failed: 11 problems.",
       ].join("\n"),
     );
   });
