@@ -101,7 +101,14 @@ export function checkLinks(
   for (const document of documents) {
     for (const link of document.links) {
       const why = unpublished.get(`${document.code} ${link.id}`);
-      if (why && !table.has(document.code, link.id))
+      const [page, part] = link.id.split(/[#?]/, 2) as [string, string | undefined];
+      if (part !== undefined && known(table, page))
+        problems.add(
+          document.file,
+          `link to "route:${link.id}": a route id names a whole page, not a part of it or a query; link the page: route:${page}`,
+          link.line,
+        );
+      else if (why && !table.has(document.code, link.id))
         problems.add(document.file, `link to "route:${link.id}", which is ${why} and not published by this build; link to it once it is`, link.line);
       else if (!known(table, link.id))
         problems.add(document.file, `link to unknown page "route:${link.id}"; use a route id such as ${suggest(link.id, ids())}`, link.line);

@@ -421,6 +421,17 @@ describe("what an owner writes that would not read as meant stops the build, at 
     );
   });
 
+  test("a route link to a part of a page", async () => {
+    const { message, at } = await withLines(["See [our hours](route:contact#hours)."]);
+    expect(message).toBe(
+      [
+        `${post}:${at}: link to "route:contact#hours": a route id names a whole page, not a part of it or a query; link the page: route:contact`,
+        "",
+        "Build failed: 1 problem.",
+      ].join("\n"),
+    );
+  });
+
   test("a heading that skips a level", async () => {
     const { message, at } = await withLines(["#### Small print", "", "## Back to a section", "", "### A part of it"]);
     expect(message).toBe(
