@@ -9,6 +9,7 @@ import { codeToLanguage } from "../shared/languages.ts";
 import { digestOf } from "./cache-names.ts";
 import { ProblemList, type Problem } from "./errors.ts";
 import { listFiles } from "./list-files.ts";
+import { sourceText } from "./source-text.ts";
 import type { ReadResult } from "./read-document.ts";
 import type { ReadJob, ReadReply } from "./read-thread.ts";
 
@@ -78,30 +79,47 @@ export async function loadContent(
   // A file read now is hashed as the bytes read, and only then decoded: for a file in UTF-8, the
   // same digest as its text's, without encoding the text again (5,000 documents: 0.6 of the time).
   const contents = files.map((relative, index) => earlier[index]?.text ?? readFileSync(path.join(dir, relative)));
-  const sources = contents.map((content) => (typeof content === "string" ? content : content.toString("utf8")));
+  // Decoded as UTF-8, without a byte order mark; a file in another encoding is named, and not read.
+  const undecoded = new Map<number, Problem>();
+  const sources = contents.map((content, index) => {
+    if (typeof content === "string") return content;
+    const { text, problem } = sourceText(content, label(path.join(dir, files[index]!)), notUtf8);
+    if (text !== undefined) return text;
+    undecoded.set(index, problem);
+    return "";
+  });
   // (The context is compared on its own: a key's startsWith(context) costs more than the rest of the loop.)
   const keys = files.map((relative, index) => {
     const kept = earlier[index];
     return kept?.key && kept.context === context ? kept.key : `${context} ${digestOf(dir, relative, contents[index]!, String(drafts))}`;
   });
   if (texts)
-    files.forEach((relative, index) => earlier[index]?.key !== keys[index] && texts.set(relative, { text: sources[index]!, key: keys[index], context }));
+    // A file that could not be decoded is read again next time, and named again.
+    files.forEach(
+      (relative, index) =>
+        !undecoded.has(index) && earlier[index]?.key !== keys[index] && texts.set(relative, { text: sources[index]!, key: keys[index], context }),
+    );
   // The files not known from an earlier read are parsed; one with a problem is left out, and named.
-  const unknown = files.flatMap((_relative, index) => (known.has(keys[index]!) ? [] : [index]));
+  const unknown = files.flatMap((_relative, index) => (known.has(keys[index]!) || undecoded.has(index) ? [] : [index]));
+  const reads = new Map<number, ReadResult>();
   if (unknown.length) {
-    const reads = await readFiles(
+    const results = await readFiles(
       dir,
       unknown,
       (index) => ({ relative: files[index]!, label: label(path.join(dir, files[index]!)), text: sources[index]! }),
       config,
       drafts,
     );
-    unknown.forEach((index, position) => {
-      const { read, problems: found } = reads[position]!;
-      problems.push(...found);
-      if (!found.length && read) known.set(keys[index]!, read);
-    });
+    unknown.forEach((index, position) => reads.set(index, results[position]!));
   }
+  // Problems in the files' order, those of decoding among them.
+  files.forEach((_relative, index) => {
+    const notDecoded = undecoded.get(index);
+    if (notDecoded) return void problems.push(notDecoded);
+    const { read, problems: found } = reads.get(index) ?? { problems: [] };
+    problems.push(...found);
+    if (!found.length && read) known.set(keys[index]!, read);
+  });
   const loaded: LoadedContent = { documents: [], draftsLeftOut: [], used: new Set() };
   for (const key of keys) {
     const result = known.get(key);
@@ -117,6 +135,9 @@ export async function loadContent(
   problems.throwIfAny();
   return loaded;
 }
+
+const notUtf8 =
+  "is not saved as UTF-8 (the characters shown as \uFFFD here could not be read); save it as UTF-8 (in Notepad: Save as, Encoding: UTF-8) and build again";
 
 /**
  * Why a file that looks like a document is not read as one, if it does: `en.md.txt` (as Notepad

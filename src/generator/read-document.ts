@@ -24,21 +24,6 @@ export type ReadResult = { read?: DocumentRead; problems: Problem[] };
 /** Reads one document, for load-content.ts and its second reader (read-thread.ts). */
 export function readOne(dir: string, relative: string, file: string, text: string, config: SiteConfig, drafts: boolean): ReadResult {
   const problems = new ProblemList();
-  // The byte order mark some editors on Windows put first is not part of the text.
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  // Bytes that are not UTF-8 were read as U+FFFD: the text would be published garbled.
-  const garbled = text.indexOf("\uFFFD");
-  if (garbled !== -1) {
-    const before = text.slice(0, garbled);
-    const line = before.split("\n").length;
-    problems.add(
-      file,
-      "is not saved as UTF-8 (the characters shown as \uFFFD here could not be read); save it as UTF-8 (in Notepad: Save as, Encoding: UTF-8) and build again",
-      line,
-      garbled - before.lastIndexOf("\n"),
-    );
-    return { problems: problems.items };
-  }
   const seen: Seen = {};
   const document = readDocument(dir, relative, file, text, config, problems, drafts, seen);
   // A draft is left out by site build, unread further. site dev shows it once it is complete:

@@ -5,11 +5,15 @@ import type { Problem } from "./errors.ts";
 const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
 /**
- * The text of a file the owner edits (the config, a locale): UTF-8, without the byte-order mark
+ * The text of a file the owner edits (the config, a locale, a document): UTF-8, without the byte-order mark
  * an editor on Windows may write first. A file in another encoding (ISO-8859-7, an older Greek
  * one) is a problem at its first byte that is not UTF-8, never a page of `���`.
  */
-export function sourceText(bytes: Uint8Array, file: string): { text: string; problem?: undefined } | { text?: undefined; problem: Problem } {
+export function sourceText(
+  bytes: Uint8Array,
+  file: string,
+  message = "not UTF-8 text; save it as UTF-8 (your editor's encoding setting, often under Save As)",
+): { text: string; problem?: undefined } | { text?: undefined; problem: Problem } {
   const decoded = decoder.decode(bytes);
   if (isUtf8(bytes)) return { text: decoded.startsWith("\uFEFF") ? decoded.slice(1) : decoded };
   // A U+FFFD written in the file (its three bytes) is text; the first that is not stands for the bad byte.
@@ -22,5 +26,5 @@ export function sourceText(bytes: Uint8Array, file: string): { text: string; pro
   const before = decoded.slice(decoded.startsWith("\uFEFF") ? 1 : 0, index === -1 ? decoded.length : index);
   const line = before.split("\n").length;
   const column = before.length - before.lastIndexOf("\n");
-  return { problem: { file, line, column, message: "not UTF-8 text; save it as UTF-8 (your editor's encoding setting, often under Save As)" } };
+  return { problem: { file, line, column, message } };
 }
