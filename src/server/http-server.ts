@@ -6,7 +6,7 @@ import type { Logger } from "./log.ts";
 import type { SiteManifest } from "../shared/manifest.ts";
 import { clientAddress, normalizeAddress } from "./rate-limit.ts";
 import { parseTarget } from "./request-target.ts";
-import type { ServerSettings } from "./settings.ts";
+import { defaultMaxConnections, type ServerSettings } from "./settings.ts";
 import type { SiteFiles } from "./site-files.ts";
 import { createStaticHandler } from "./static.ts";
 
@@ -22,7 +22,7 @@ export const defaultTimeouts: Timeouts = { headersMs: 20_000, requestMs: 30_000,
 export interface SiteServerContext {
   timeouts?: Timeouts;
   manifest: SiteManifest;
-  settings: Pick<ServerSettings, "recaptcha" | "trustProxy">;
+  settings: Pick<ServerSettings, "recaptcha" | "trustProxy"> & Partial<Pick<ServerSettings, "maxConnections">>;
   files: SiteFiles;
   backend: ContactBackend;
   log: Logger;
@@ -115,6 +115,24 @@ export function createSiteServer({ manifest, settings, files, backend, log, time
     .map(([name, value]) => `${name}: ${value}\r\n`)
     .join("");
   server.on("connection", (socket: { remoteAddress?: string }) => peers.set(socket, normalizeAddress(socket.remoteAddress ?? "")));
+
+  // Connections past the cap are closed as they open (Node's "drop"): the first is logged at once,
+  // those after it counted and logged once a minute for as long as they go on.
+  server.maxConnections = settings.maxConnections ?? defaultMaxConnections;
+  let dropped = 0;
+  let counting: NodeJS.Timeout | undefined;
+  const report = () => {
+    counting = undefined;
+    if (!dropped) return;
+    log.warn("connections.full", { limit: server.maxConnections, closed: dropped });
+    dropped = 0;
+    counting = setTimeout(report, 60_000).unref();
+  };
+  server.on("drop", (data?: { remoteAddress?: string }) => {
+    if (counting) return void dropped++;
+    log.warn("connections.full", { limit: server.maxConnections, closed: 1, ip: normalizeAddress(data?.remoteAddress ?? "") });
+    counting = setTimeout(report, 60_000).unref();
+  });
 
   // Without a listener, Node drops a CONNECT without a word: this server tunnels nothing, and says so.
   server.on("connect", (request: http.IncomingMessage, socket: Duplex) => {

@@ -107,6 +107,7 @@ export async function startServer(options: ServeOptions): Promise<http.Server> {
     retention: manifest.retention.messages,
     trustProxy: settings.trustProxy,
     processes: settings.workers,
+    maxConnections: settings.maxConnections,
   });
   // Served all the same: most of it is right, and a site that refused to start would be down until someone built it.
   if (existsSync(path.join(root, incompleteMarker)))

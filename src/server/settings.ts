@@ -13,6 +13,7 @@ export const serverEnvironment = [
   "MAIL_TO",
   "MAIL_FROM",
   "SERVE_WORKERS",
+  "SITE_MAX_CONNECTIONS",
 ] as const;
 
 export const googleVerifyUrl = "https://www.google.com/recaptcha/api/siteverify";
@@ -42,11 +43,22 @@ export interface ServerSettings {
   smtp: SmtpSettings | null;
   /** How many processes serve HTTP; 1: this one alone. */
   workers: number;
+  /**
+   * How many connections each process holds open at once; one more is closed as it opens. Each
+   * idle connection of a flood grows the process by some 12 KB, which it keeps once they go.
+   */
+  maxConnections: number;
 }
 
 /**
+ * Far beyond a shop's visitors (a browser opens at most six), and high enough that holding them
+ * all idle, which shuts every visitor out for as long as it lasts, takes a deliberate attack.
+ */
+export const defaultMaxConnections = 10_000;
+
+/**
  * Reads SITE_DATA_DIR, RECAPTCHA_SECRET, RECAPTCHA_VERIFY_URL, RECAPTCHA_HOSTNAMES, TRUST_PROXY,
- * SMTP_URL, MAIL_TO, MAIL_FROM and SERVE_WORKERS. Collects every problem and throws once, naming
+ * SMTP_URL, MAIL_TO, MAIL_FROM, SERVE_WORKERS and SITE_MAX_CONNECTIONS. Collects every problem and throws once, naming
  * each variable.
  */
 export function readSettings(env: NodeJS.ProcessEnv, manifest: SiteManifest): ServerSettings {
@@ -103,8 +115,13 @@ export function readSettings(env: NodeJS.ProcessEnv, manifest: SiteManifest): Se
   else if (/^\d+$/.test(workersRaw) && Number(workersRaw) >= 1) workers = Math.min(Number(workersRaw), 64);
   else if (workersRaw) problems.push(`SERVE_WORKERS must be a number of processes (1 or more) or auto, not "${workersRaw}"`);
 
+  const connectionsRaw = value("SITE_MAX_CONNECTIONS");
+  let maxConnections = defaultMaxConnections;
+  if (/^\d+$/.test(connectionsRaw) && Number(connectionsRaw) >= 10) maxConnections = Number(connectionsRaw);
+  else if (connectionsRaw) problems.push(`SITE_MAX_CONNECTIONS must be a number of connections (10 or more), not "${connectionsRaw}"`);
+
   if (problems.length) throw new Error(`the server's environment has ${problems.length} problem${problems.length > 1 ? "s" : ""}:\n  ${problems.join("\n  ")}`);
-  return { dataDir: path.resolve(value("SITE_DATA_DIR") || "data"), recaptcha, trustProxy, smtp, workers };
+  return { dataDir: path.resolve(value("SITE_DATA_DIR") || "data"), recaptcha, trustProxy, smtp, workers, maxConnections };
 }
 
 /** `smtp://user:secret@mail.example.gr:587` → `smtp://mail.example.gr:587`, for logs. */

@@ -315,3 +315,52 @@ test("keep-alive clients are served one request after another on one connection"
   expect(await Promise.all([fetchOne(), fetchOne(), fetchOne()])).toEqual([200, 200, 200]);
   agent.destroy();
 });
+
+test("past SITE_MAX_CONNECTIONS a new connection is closed as it opens, said once, and the site is served again when they go", async () => {
+  const capped = await serve(dist, { SITE_DATA_DIR: path.join(work.dir, "data-capped"), SITE_MAX_CONNECTIONS: "10" });
+  const idle: net.Socket[] = [];
+  try {
+    // Ten idle connections, each accepted (the server has counted it) before the next.
+    for (let index = 0; index < 10; index++) {
+      const socket = net.connect(capped.port, "127.0.0.1");
+      socket.on("error", () => {});
+      await new Promise((resolve) => socket.once("connect", resolve));
+      idle.push(socket);
+    }
+    await new Promise<void>((resolve, reject) =>
+      capped.server.getConnections((error, count) => (error ? reject(error) : count === 10 ? resolve() : reject(new Error(`${count} open`)))),
+    );
+    // The eleventh and twelfth: accepted by the kernel, closed by the server without an answer.
+    const refused = async () => {
+      const socket = net.connect(capped.port, "127.0.0.1");
+      let answer = "";
+      socket.on("data", (chunk: Buffer) => (answer += chunk.toString()));
+      socket.on("error", () => {});
+      socket.on("connect", () => socket.write("GET /en HTTP/1.1\r\nHost: x\r\n\r\n"));
+      await new Promise((resolve) => socket.once("close", resolve));
+      return answer;
+    };
+    expect(await refused()).toBe("");
+    expect(await refused()).toBe("");
+    const said = capped.log.lines.filter((line) => line.event === "connections.full");
+    expect(said).toEqual([{ level: "warn", event: "connections.full", limit: 10, closed: 1, ip: "127.0.0.1" }]);
+    for (const socket of idle) socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await fetch(`${capped.url}/en`)).status).toBe(200);
+  } finally {
+    for (const socket of idle) socket.destroy();
+    await capped.stop();
+  }
+});
+
+test("SITE_MAX_CONNECTIONS that is not a number of connections stops the server at start, named", async () => {
+  await expect(
+    startServer({
+      dir: dist,
+      port: 0,
+      host: "127.0.0.1",
+      env: { SITE_DATA_DIR: path.join(work.dir, "data-capped2"), SITE_MAX_CONNECTIONS: "lots" },
+      handleSignals: false,
+    }),
+  ).rejects.toThrow(`SITE_MAX_CONNECTIONS must be a number of connections (10 or more), not "lots"`);
+});
