@@ -36,7 +36,11 @@ export function validateConfig(file: string, text: string, env: NodeJS.ProcessEn
   // Parsed once a build: without zod's generated fast path, which costs more to make than it saves
   // on one parse (the real site's config: 5-6 ms against 11-13 ms in a new process).
   const result = configSchema.safeParse(raw, { jitless: true });
-  if (result.success) return result.data;
+  if (result.success) {
+    const misplaced = placeProblem(result.data, source, file);
+    if (misplaced) throw new BuildError([misplaced]);
+    return result.data;
+  }
   const problems = result.error.issues.flatMap((issue) => {
     const variable = overridden.get(issue.path.join("."));
     const missing = !variable && isMissing(raw, issue.path);
@@ -46,6 +50,35 @@ export function validateConfig(file: string, text: string, env: NodeJS.ProcessEn
     return variable ? found.map((problem) => ({ file: `${variable} (environment)`, message: problem.message })) : found;
   });
   throw new BuildError(problems);
+}
+
+/** Where a country lies (south, west, north, east), for the countries whose shops this site is made for. */
+const countryBounds: Record<string, readonly [number, number, number, number]> = {
+  // From Gavdos to Evros, from Othonoi to Strongyli by Kastellorizo.
+  GR: [34.7, 19.3, 41.8, 29.7],
+};
+
+/**
+ * The shop's place outside its address's country: most often latitude and longitude swapped (the
+ * map link and search engines then show the shop at sea or on another continent).
+ */
+function placeProblem(config: SiteConfig, source: YamlSource, file: string): Problem | undefined {
+  const bounds = countryBounds[config.address.country];
+  if (!bounds) return undefined;
+  const [south, west, north, east] = bounds;
+  const inside = (latitude: number, longitude: number) => latitude >= south && latitude <= north && longitude >= west && longitude <= east;
+  const { latitude, longitude } = config.geo;
+  if (inside(latitude, longitude)) return undefined;
+  const { line, column } = source.positionOf(["geo", "latitude"]);
+  const where = `latitude ${latitude}, longitude ${longitude} is not in ${config.address.country}, the address's country`;
+  return {
+    file,
+    line,
+    column,
+    message: inside(longitude, latitude)
+      ? `geo: ${where}: the two are swapped; write latitude: ${longitude} and longitude: ${latitude}`
+      : `geo: ${where}; copy the shop's place from a map (in Google Maps, right-click the shop: latitude is the first number, longitude the second)`,
+  };
 }
 
 /** Whether the key at `path` is not written in its mapping (`phone` left out, not `phone:` left empty). */

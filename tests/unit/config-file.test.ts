@@ -173,3 +173,37 @@ describe("a key misspelt or left out says what to write, and where", () => {
     );
   });
 });
+
+describe("the shop's place on the map", () => {
+  const lineOf = (text: string, start: string) => text.split("\n").findIndex((line) => line.startsWith(start)) + 1;
+
+  test("latitude and longitude swapped are named at latitude's line, with the two to write", async () => {
+    const swapped = written.replace("latitude: 37.5675", "latitude: 22.8016").replace("longitude: 22.8016", "longitude: 37.5675");
+    const { error } = await loadWritten(swapped);
+    expect(error).toBe(
+      [
+        `site.config.yml:${lineOf(swapped, "  latitude:")}:13: geo: latitude 22.8016, longitude 37.5675 is not in GR, the address's country: the two are swapped; write latitude: 37.5675 and longitude: 22.8016`,
+        "",
+        "Build failed: 1 problem.",
+      ].join("\n"),
+    );
+  });
+
+  test("a place outside the address's country is named, with where to copy it from", async () => {
+    const { error } = await loadWritten(written.replace("longitude: 22.8016", "longitude: -22.8016"));
+    expect(error).toMatch(
+      /^site\.config\.yml:\d+:13: geo: latitude 37\.5675, longitude -22\.8016 is not in GR, the address's country; copy the shop's place from a map/,
+    );
+  });
+
+  test("a shop in a country the site has no map of is not checked", async () => {
+    const cyprus = written
+      .replace("\n  country: GR\n", "\n  country: CY\n")
+      .replace("latitude: 37.5675", "latitude: 35.1856")
+      .replace("longitude: 22.8016", "longitude: 33.3823");
+    expect(cyprus).toContain("country: CY");
+    const { error, config } = await loadWritten(cyprus);
+    expect(error).toBeUndefined();
+    expect(config?.geo).toEqual({ latitude: 35.1856, longitude: 33.3823 });
+  });
+});
