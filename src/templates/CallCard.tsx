@@ -19,7 +19,7 @@ export function QuickCall() {
       >
         <Icon name="phone" className="size-6 shrink-0" />
         <span className="flex min-w-0 flex-col">
-          <span className="text-xl font-bold whitespace-nowrap">{config.phone}</span>
+          <span className="text-xl font-bold">{config.phone}</span>
           <span className="text-sm font-medium" data-call-note>
             {t("nav.always")} · {t("callCard.arrival")}
           </span>
@@ -59,7 +59,7 @@ export function SideCallCard({ priceFrom }: { priceFrom?: string }) {
           {t("callCard.title")}
         </h2>
         <CallButton size="lg" className="mt-4 w-full">
-          <span className="whitespace-nowrap">{config.phone}</span>
+          <span>{config.phone}</span>
         </CallButton>
         <p className="mt-2 text-sm text-slate-600">
           {t("nav.always")} · {t("callCard.arrival")}

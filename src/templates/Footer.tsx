@@ -57,7 +57,7 @@ export function Footer() {
           <h2 className={heading}>{t("footer.contact")}</h2>
           <ul className="space-y-3">
             <li>
-              <a href={phoneToTel(config.phone)} className={`flex items-center gap-2 whitespace-nowrap ${linkStyle}`}>
+              <a href={phoneToTel(config.phone)} className={`flex items-center gap-2 ${linkStyle}`}>
                 <Icon name="phone" className="size-4 shrink-0" />
                 {config.phone}
               </a>
@@ -78,7 +78,7 @@ export function Footer() {
             ))}
             <li className="flex gap-2">
               <Icon name="map-pin" className="mt-1 size-4 shrink-0" />
-              <address className="not-italic">{formatAddress(config, language.code)}</address>
+              <address className="min-w-0 not-italic">{formatAddress(config, language.code)}</address>
             </li>
           </ul>
         </div>

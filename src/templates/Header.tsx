@@ -34,7 +34,7 @@ export function Header() {
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 min-[360px]:px-4 sm:h-16 sm:gap-3">
-        <a href={href("home")} className="mr-auto flex items-center gap-2 font-bold text-slate-900">
+        <a href={href("home")} className="mr-auto flex min-w-0 items-center gap-2 overflow-hidden font-bold text-slate-900">
           <span className="inline-flex size-9 shrink-0 items-center justify-center rounded-lg bg-slate-900 text-amber-400">
             <Icon name="key-round" className="size-5" />
           </span>
@@ -77,7 +77,7 @@ export function Header() {
                   >
                     <Icon name="phone" className="size-5" />
                     <span>{t("nav.call24")}</span>
-                    <span className="whitespace-nowrap">{config.phone}</span>
+                    <span>{config.phone}</span>
                   </a>
                 </li>
               </ul>
@@ -85,12 +85,13 @@ export function Header() {
           }}
         />
       </div>
-      {/* Phones: the number itself, one tap away on every page, under the top bar. */}
+      {/* Phones: the number itself, one tap away on every page, under the top bar. With large text, what
+          does not fit is cut at its end, the number first, and never widens the page. */}
       <a
         href={tel}
-        className="flex h-11 items-center justify-center gap-2 bg-amber-400 px-3 font-semibold whitespace-nowrap text-slate-950 hover:bg-amber-300 focus-visible:outline-3 focus-visible:-outline-offset-4 focus-visible:outline-sky-700 sm:hidden"
+        className="flex h-11 items-center justify-center justify-center-safe gap-2 overflow-hidden bg-amber-400 px-3 font-semibold whitespace-nowrap text-slate-950 hover:bg-amber-300 focus-visible:outline-3 focus-visible:-outline-offset-4 focus-visible:outline-sky-700 sm:hidden"
       >
-        <Icon name="phone" className="size-5" />
+        <Icon name="phone" className="size-5 shrink-0" />
         <span className="text-lg">{config.phone}</span>
         <span aria-hidden="true">·</span>
         <span>{t("nav.always")}</span>

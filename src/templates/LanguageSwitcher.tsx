@@ -46,7 +46,7 @@ function languageLinks(entries: LanguageEntry[], className: (current: boolean) =
 }
 
 const dropdownLink = (current: boolean) => `flex items-center gap-2 rounded-lg px-3 py-2 ${current ? "bg-sky-50 font-semibold" : "hover:bg-slate-100"}`;
-const listStyle = "absolute z-50 mt-2 w-52 rounded-xl border border-slate-200 bg-white p-1 text-slate-900 shadow-xl";
+const listStyle = "absolute z-50 mt-2 max-h-[calc(100dvh-100%)] w-52 overflow-y-auto rounded-xl border border-slate-200 bg-white p-1 text-slate-900 shadow-xl";
 
 /** The home hero's switcher: a dropdown on phones, a row of flags on wider screens. */
 export function LanguageSwitcher() {
@@ -104,7 +104,7 @@ export function HeaderLanguage() {
               <span className="uppercase">{language.code}</span>
               <Icon name="chevron-down" className="size-4" />
             </summary>
-            <ul className={`right-0 ${listStyle}`}>{languageLinks(languageEntries(page), dropdownLink)}</ul>
+            <ul className={`right-3 sm:right-0 ${listStyle}`}>{languageLinks(languageEntries(page), dropdownLink)}</ul>
           </>
         ),
       }}

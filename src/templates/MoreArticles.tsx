@@ -60,7 +60,7 @@ export function MoreArticles() {
         </section>
       )}
       {(older || newer) && (
-        <nav aria-label={t("article.neighbours")} className="mt-8 grid gap-3 sm:grid-cols-2" data-post-neighbours>
+        <nav aria-label={t("article.neighbours")} className="mt-8 grid grid-cols-1 gap-3 sm:grid-cols-2" data-post-neighbours>
           {older && <Neighbour post={older} rel="older" />}
           {newer && <Neighbour post={newer} rel="newer" />}
         </nav>

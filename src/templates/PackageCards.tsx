@@ -16,7 +16,7 @@ export function PackageCards({ packages, headingLevel = 3 }: { packages: Package
   const { t } = usePage();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
-    <div className="mx-auto grid max-w-xl gap-6 lg:max-w-none lg:grid-cols-3">
+    <div className="mx-auto grid max-w-xl grid-cols-1 gap-6 lg:max-w-none lg:grid-cols-3">
       {packages.map((card) => (
         <article
           key={card.name}
@@ -41,7 +41,8 @@ export function PackageCards({ packages, headingLevel = 3 }: { packages: Package
             {card.features.map((feature) => (
               <li key={feature} className="flex gap-2">
                 <Icon name="check" className="mt-0.5 size-5 shrink-0 text-emerald-600" />
-                {feature}
+                {/* A word longer than the line (large text) breaks inside its own box. */}
+                <span className="min-w-0">{feature}</span>
               </li>
             ))}
           </ul>

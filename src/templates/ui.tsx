@@ -30,8 +30,8 @@ export function LinkButton({ href, children, variant = "primary", size = "md", i
   return (
     <a href={href} className={`${variants[variant]} ${sizes[size]} ${className}`} data-event={event}>
       {icon && <Icon name={icon} className={size === "lg" ? "size-6 shrink-0" : "size-5 shrink-0"} />}
-      {/* One line from 360 px; on a narrower screen a long label may wrap rather than overflow. */}
-      <span className={wrap ? "text-center text-balance" : "min-[360px]:whitespace-nowrap"}>{children}</span>
+      {/* One line where it fits; on a narrow screen or with large text, a long label wraps rather than overflows. */}
+      <span className={wrap ? "text-center text-balance" : "text-center"}>{children}</span>
     </a>
   );
 }
@@ -99,11 +99,11 @@ export function CheckList({ items, links = [], className = "" }: { items: string
         <li key={item} className="flex gap-2">
           <Icon name="check" className="mt-0.5 size-5 shrink-0 text-emerald-600" />
           {links[index] ? (
-            <a href={links[index]} className="font-medium text-sky-800 underline-offset-2 hover:underline">
+            <a href={links[index]} className="min-w-0 font-medium text-sky-800 underline-offset-2 hover:underline">
               {item}
             </a>
           ) : (
-            <span>{item}</span>
+            <span className="min-w-0">{item}</span>
           )}
         </li>
       ))}

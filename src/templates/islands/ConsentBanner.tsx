@@ -18,7 +18,7 @@ type Choice = "granted" | "denied";
 
 // Accept and reject look the same: neither choice is nudged.
 const button =
-  "rounded-xl border border-slate-900 bg-slate-900 px-4 py-2 font-semibold whitespace-nowrap text-white hover:bg-slate-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-sky-600";
+  "flex-[1_1_9rem] rounded-xl border border-slate-900 bg-slate-900 px-4 py-2 font-semibold text-white hover:bg-slate-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-sky-600";
 
 /**
  * Asks before any analytics runs (the page has it only where a measurement id is configured).
@@ -68,7 +68,7 @@ export function ConsentBanner({ measurementId, title, text, policy, reject, acce
       id="consent"
       hidden={!shown}
       aria-labelledby="consent-title"
-      className="fixed inset-x-0 top-[6.25rem] z-50 border-b border-slate-300 bg-white shadow-lg sm:top-16"
+      className="fixed inset-x-0 top-[6.25rem] z-50 max-h-[calc(100dvh-6.25rem)] overflow-y-auto border-b border-slate-300 bg-white shadow-lg sm:top-16"
     >
       <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-3 lg:flex-row lg:items-center lg:gap-6">
         <div className="min-w-0 flex-1">
@@ -82,8 +82,8 @@ export function ConsentBanner({ measurementId, title, text, policy, reject, acce
             </a>
           </p>
         </div>
-        {/* Two equal columns: Reject is exactly as large and as near as Accept. */}
-        <div className="grid shrink-0 grid-cols-2 gap-3 lg:w-80">
+        {/* Two equal halves: Reject is exactly as large and as near as Accept; one above the other, as wide, when large text leaves no room. */}
+        <div className="flex shrink-0 flex-wrap gap-3 lg:w-80">
           {(["denied", "granted"] as const).map((choice) => (
             <button
               key={choice}

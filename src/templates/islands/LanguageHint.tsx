@@ -29,16 +29,17 @@ export function LanguageHint({ current, offers, closeIcon }: LanguageHintProps) 
   if (!offered || !offer) return null;
   return (
     // One line, no taller than the top padding of every page's first band (2.5rem), right under
-    // the header: it covers no link, button or heading.
+    // the header: it covers no link, button or heading. With the phone's text enlarged it wraps
+    // and grows rather than pushing its close button off the screen.
     <aside lang={offered} aria-label={offer.text} data-language-hint className="absolute inset-x-0 top-[6.25rem] z-30 px-4 sm:top-16">
-      <p className="mx-auto flex h-10 max-w-sm items-center gap-1 rounded-b-xl border border-t-0 border-slate-300 bg-white pl-4 text-sm whitespace-nowrap shadow-md">
+      <p className="mx-auto flex min-h-10 max-w-sm items-center gap-1 rounded-b-xl border border-t-0 border-slate-300 bg-white pl-4 text-sm shadow-md">
         <a href={offer.href} hrefLang={offered} data-lang={offered} className="flex min-h-6 flex-1 items-center font-semibold text-sky-800 underline">
           {offer.text}
         </a>
         <button
           type="button"
           aria-label={offer.close}
-          className="inline-flex size-10 shrink-0 items-center justify-center rounded-br-xl text-slate-700 hover:bg-slate-100"
+          className="-my-px inline-flex size-10 shrink-0 items-center justify-center rounded-br-xl text-slate-700 hover:bg-slate-100"
           onClick={() => {
             store(storageKey, current);
             setOffered(undefined);

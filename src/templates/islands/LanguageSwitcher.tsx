@@ -51,7 +51,7 @@ export function LanguageSwitcher({ label, variant, dropdown, row }: LanguageSwit
   };
   const hero = variant === "hero";
   return (
-    <div className={hero ? "language-switcher" : "relative shrink-0"} data-language-switcher={variant}>
+    <div className={hero ? "language-switcher" : "shrink-0 sm:relative"} data-language-switcher={variant}>
       <Static as="details" elementRef={details} className={hero ? "relative sm:hidden" : undefined} data-language-dropdown="" onKeyDown={onKeyDown}>
         {dropdown}
       </Static>

@@ -67,7 +67,7 @@ export function Menu({ label, navLabel, icons, links }: MenuProps) {
         id="mobile-menu"
         elementRef={menu}
         aria-label={navLabel}
-        className="absolute inset-x-0 top-full border-y border-slate-200 bg-white xl:hidden js:hidden js:data-open:block"
+        className="absolute inset-x-0 top-full max-h-[calc(100dvh-100%)] overflow-y-auto border-y border-slate-200 bg-white xl:hidden js:hidden js:data-open:block"
         data-open={open ? "" : undefined}
         onClick={(event: MouseEvent) => {
           if ((event.target as Element).closest("a")) setOpen(false);

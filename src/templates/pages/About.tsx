@@ -19,7 +19,7 @@ export function About() {
     <Layout>
       <PageHeader title={t("aboutPage.title")} subtitle={t("aboutPage.subtitle")} />
       <Section id="story">
-        <div className="grid gap-10 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-10 lg:grid-cols-3">
           <div className="lg:col-span-2">
             <h2 className="mb-4 text-2xl font-bold sm:text-3xl">{t("aboutPage.storyTitle")}</h2>
             {(t("aboutPage.story", { returnObjects: true }) as string[]).map((paragraph) => (
@@ -40,7 +40,7 @@ export function About() {
       </Section>
       <Section id="timeline" title={t("aboutPage.timeline.title")} tone="muted">
         {/* Four side by side from 1024 px: at 768 a column of 130 px broke words ("2019–202/3"). */}
-        <ol className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <ol className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {(t("aboutPage.timeline.items", { returnObjects: true }) as TimelineItem[]).map((item) => (
             <li key={item.year} className="rounded-2xl border-t-4 border-amber-400 bg-white p-5 shadow-sm">
               <p className="text-2xl font-extrabold text-sky-800">{item.year}</p>
@@ -51,7 +51,7 @@ export function About() {
         </ol>
       </Section>
       <Section id="values" title={t("aboutPage.values.title")}>
-        <div className="grid gap-6 md:grid-cols-3">
+        <div className="grid grid-cols-1 gap-6 md:grid-cols-3">
           {(t("aboutPage.values.items", { returnObjects: true }) as { title: string; desc: string }[]).map((value, index) => (
             <Card key={value.title}>
               <IconBadge name={valueIcons[index] ?? "check"} />
@@ -62,7 +62,7 @@ export function About() {
         </div>
       </Section>
       <Section id="find-us" title={t("aboutPage.contactTitle")} tone="muted">
-        <ul className="grid gap-4 text-lg sm:grid-cols-3">
+        <ul className="grid grid-cols-1 gap-4 text-lg sm:grid-cols-3">
           <li className="flex items-center gap-3">
             <Icon name="phone" className="size-6 text-sky-800" />
             <a href={phoneToTel(config.phone)} className="font-semibold text-sky-800 hover:underline">

@@ -85,7 +85,7 @@ export function Blog() {
               </nav>
             ),
             posts: posts.length ? (
-              <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3" data-blog-posts>
+              <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" data-blog-posts>
                 {posts.map((post) => (
                   <PostCard key={post.id} post={post} />
                 ))}

@@ -42,7 +42,7 @@ export function Contact() {
     <Layout>
       <PageHeader title={t("contactPage.title")} subtitle={t("contactPage.subtitle")} />
       <Section>
-        <div className="grid gap-10 lg:grid-cols-5">
+        <div className="grid grid-cols-1 gap-10 lg:grid-cols-5">
           <div className="space-y-4 lg:col-span-2">
             <div className="rounded-2xl bg-red-600 p-6 text-white">
               <h2 className="flex items-center gap-2 text-xl font-bold">

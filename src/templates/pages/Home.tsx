@@ -53,7 +53,7 @@ export function Home() {
               <li className="flex items-center gap-2">
                 <Icon name="phone" className="size-5 shrink-0 text-amber-400" />
                 <span className="sr-only">{t("common.label", { label: t("hero.phone") })}</span>
-                <a href={phoneToTel(config.phone)} className="font-semibold whitespace-nowrap hover:underline">
+                <a href={phoneToTel(config.phone)} className="font-semibold hover:underline">
                   {config.phone}
                 </a>
               </li>
@@ -73,7 +73,7 @@ export function Home() {
       </section>
 
       <Section id="about" title={t("homeAbout.title")}>
-        <div className="grid gap-8 md:grid-cols-2">
+        <div className="grid grid-cols-1 gap-8 md:grid-cols-2">
           <p className="text-lg text-slate-700">{t("homeAbout.text")}</p>
           <CheckList items={list("homeAbout.points")} className="text-lg text-slate-800" />
         </div>
@@ -81,7 +81,7 @@ export function Home() {
 
       <Section id="services" title={t("serviceCards.title")} subtitle={t("serviceCards.subtitle")} tone="muted">
         {/* Side by side from 1024 px: at 768 a column is too narrow for "Программирование". */}
-        <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
           {cards.map(({ key, icon, pages }) => (
             <Card key={key}>
               <IconBadge name={icon} />
@@ -96,7 +96,7 @@ export function Home() {
       </Section>
 
       <Section id="quick" title={t("quick.title")} subtitle={t("quick.subtitle")}>
-        <div className="grid gap-6 lg:grid-cols-[repeat(3,minmax(0,1fr))_minmax(0,1.5fr)]">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-[repeat(3,minmax(0,1fr))_minmax(0,1.5fr)]">
           {(t("quick.features", { returnObjects: true }) as Feature[]).map((feature, index) => (
             <div key={feature.title} className="flex gap-4 lg:flex-col">
               <IconBadge name={featureIcons[index] ?? "check"} />
@@ -118,7 +118,7 @@ export function Home() {
       </Section>
 
       <Section id="why" title={t("why.title")} tone="muted">
-        <div className="grid gap-6 md:grid-cols-3">
+        <div className="grid grid-cols-1 gap-6 md:grid-cols-3">
           {(["expertise", "licence"] as const).map((key, index) => (
             <Card key={key}>
               <IconBadge name={index === 0 ? "award" : "shield-check"} />

@@ -19,7 +19,7 @@ export function Prices() {
         <p className="mt-8 text-center text-slate-600">{t("pricing.vat")}</p>
       </Section>
       <Section id="included" tone="muted">
-        <div className="grid gap-6 md:grid-cols-2">
+        <div className="grid grid-cols-1 gap-6 md:grid-cols-2">
           <Card>
             <h2 className="text-xl font-bold">{t("pricesPage.included.title")}</h2>
             <CheckList items={t("pricesPage.included.items", { returnObjects: true }) as string[]} className="mt-4 text-slate-700" />
@@ -28,7 +28,7 @@ export function Prices() {
             <h2 className="text-xl font-bold">{t("pricesPage.booking.title")}</h2>
             <p className="mt-4 text-slate-700">{t("pricesPage.booking.text", { phone: config.phone.replace(/ /g, "\u00a0") })}</p>
             <CallButton className="mt-5">
-              <span className="whitespace-nowrap">{config.phone}</span>
+              <span>{config.phone}</span>
             </CallButton>
           </Card>
         </div>

@@ -20,14 +20,14 @@ export function Services() {
           <Section key={family} id={family} tone={index % 2 ? "muted" : "white"}>
             <div className="mb-6 flex items-start gap-4">
               <IconBadge name={familyIcons[family]!} />
-              <div>
+              <div className="min-w-0">
                 <h2 id={`${family}-title`} className="text-2xl font-bold sm:text-3xl">
                   {t(`servicesPage.families.${family}.title`)}
                 </h2>
                 <p className="mt-1 text-lg text-slate-600">{t(`servicesPage.families.${family}.desc`)}</p>
               </div>
             </div>
-            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {services.map((service) => (
                 <li key={service.id} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
                   <h3 className="text-lg font-bold">{service.title}</h3>
