@@ -91,7 +91,7 @@ export function Header() {
         href={tel}
         className="flex h-11 items-center justify-center justify-center-safe gap-2 overflow-hidden bg-amber-400 px-3 font-semibold whitespace-nowrap text-slate-950 hover:bg-amber-300 focus-visible:outline-3 focus-visible:-outline-offset-4 focus-visible:outline-sky-700 sm:hidden"
       >
-        <Icon name="phone" className="size-5 shrink-0" />
+        <Icon name="phone" className="size-5" />
         <span className="text-lg">{config.phone}</span>
         <span aria-hidden="true">·</span>
         <span>{t("nav.always")}</span>

@@ -31,7 +31,7 @@ export function LinkButton({ href, children, variant = "primary", size = "md", i
     <a href={href} className={`${variants[variant]} ${sizes[size]} ${className}`} data-event={event}>
       {icon && <Icon name={icon} className={size === "lg" ? "size-6 shrink-0" : "size-5 shrink-0"} />}
       {/* One line where it fits; on a narrow screen or with large text, a long label wraps rather than overflows. */}
-      <span className={wrap ? "text-center text-balance" : "text-center"}>{children}</span>
+      <span className={wrap ? "text-center text-balance" : undefined}>{children}</span>
     </a>
   );
 }

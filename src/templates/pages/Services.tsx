@@ -51,7 +51,10 @@ export function Services() {
             </h2>
             <p className="mt-1 text-lg">{t("servicesPage.emergency.text")}</p>
           </div>
-          <CallButton size="lg">{t("servicesPage.emergency.call")}</CallButton>
+          {/* Beside the text from 640 px, its label on one line: the text wraps instead. */}
+          <CallButton size="lg" className="shrink-0">
+            {t("servicesPage.emergency.call")}
+          </CallButton>
         </div>
       </section>
     </Layout>
