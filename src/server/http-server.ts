@@ -6,7 +6,7 @@ import type { Logger } from "./log.ts";
 import type { SiteManifest } from "../shared/manifest.ts";
 import { clientAddress, normalizeAddress } from "./rate-limit.ts";
 import { parseTarget } from "./request-target.ts";
-import { defaultMaxConnections, type ServerSettings } from "./settings.ts";
+import type { ServerSettings } from "./settings.ts";
 import type { SiteFiles } from "./site-files.ts";
 import { createStaticHandler } from "./static.ts";
 
@@ -22,7 +22,7 @@ export const defaultTimeouts: Timeouts = { headersMs: 20_000, requestMs: 30_000,
 export interface SiteServerContext {
   timeouts?: Timeouts;
   manifest: SiteManifest;
-  settings: Pick<ServerSettings, "recaptcha" | "trustProxy"> & Partial<Pick<ServerSettings, "maxConnections">>;
+  settings: Pick<ServerSettings, "recaptcha" | "trustProxy" | "maxConnections">;
   files: SiteFiles;
   backend: ContactBackend;
   log: Logger;
@@ -118,20 +118,17 @@ export function createSiteServer({ manifest, settings, files, backend, log, time
 
   // Connections past the cap are closed as they open (Node's "drop"): the first is logged at once,
   // those after it counted and logged once a minute for as long as they go on.
-  server.maxConnections = settings.maxConnections ?? defaultMaxConnections;
+  server.maxConnections = settings.maxConnections;
   let dropped = 0;
   let counting: NodeJS.Timeout | undefined;
-  const report = () => {
-    counting = undefined;
-    if (!dropped) return;
-    log.warn("connections.full", { limit: server.maxConnections, closed: dropped });
+  const report = (fields: Record<string, string>) => {
+    log.warn("connections.full", { limit: server.maxConnections, closed: dropped, ...fields });
     dropped = 0;
-    counting = setTimeout(report, 60_000).unref();
+    counting = setTimeout(() => (dropped ? report({}) : (counting = undefined)), 60_000).unref();
   };
   server.on("drop", (data?: { remoteAddress?: string }) => {
-    if (counting) return void dropped++;
-    log.warn("connections.full", { limit: server.maxConnections, closed: 1, ip: normalizeAddress(data?.remoteAddress ?? "") });
-    counting = setTimeout(report, 60_000).unref();
+    dropped++;
+    if (!counting) report({ ip: normalizeAddress(data?.remoteAddress ?? "") });
   });
 
   // Without a listener, Node drops a CONNECT without a word: this server tunnels nothing, and says so.

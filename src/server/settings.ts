@@ -58,8 +58,8 @@ export const defaultMaxConnections = 10_000;
 
 /**
  * Reads SITE_DATA_DIR, RECAPTCHA_SECRET, RECAPTCHA_VERIFY_URL, RECAPTCHA_HOSTNAMES, TRUST_PROXY,
- * SMTP_URL, MAIL_TO, MAIL_FROM, SERVE_WORKERS and SITE_MAX_CONNECTIONS. Collects every problem and throws once, naming
- * each variable.
+ * SMTP_URL, MAIL_TO, MAIL_FROM, SERVE_WORKERS and SITE_MAX_CONNECTIONS. Collects every problem
+ * and throws once, naming each variable.
  */
 export function readSettings(env: NodeJS.ProcessEnv, manifest: SiteManifest): ServerSettings {
   const problems: string[] = [];
